@@ -1,0 +1,85 @@
+/** Small parsers shared by the bank adapters (amounts, dates, masked accounts, HTML text). */
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** "20,000.00 ETB", "ETB 1,107.59", "1100.00 Birr", "800" → number; null when no amount is present. */
+export function parseAmount(text: string): number | null {
+  const match = /-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?/.exec(text.replace(/\s+/g, " "));
+  if (!match) return null;
+  const value = Number(match[0].replaceAll(",", ""));
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Month name or abbreviation ("Jun", "June") → 1–12; null when unknown. */
+export function monthNumber(name: string): number | null {
+  const index = MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+  return index === -1 ? null : index + 1;
+}
+
+/** Converts a 12-hour clock hour with its AM/PM marker to 0–23. */
+export function to24Hour(hour: number, meridiem: string | undefined): number {
+  if (!meridiem) return hour;
+  const pm = meridiem.toLowerCase() === "pm";
+  if (hour === 12) return pm ? 12 : 0;
+  return pm ? hour + 12 : hour;
+}
+
+export interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** ISO 8601 in Addis Ababa time (UTC+3, no daylight saving), as every bank prints local time. */
+export function addisIso(parts: DateParts): string {
+  const { year, month, day, hour = 0, minute = 0, second = 0 } = parts;
+  const full = year < 100 ? 2000 + year : year;
+  return `${pad(full, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}+03:00`;
+}
+
+/** Visible digits of a possibly masked account ("1****1685" → {head:"1", tail:"1685"}). */
+export function visibleDigits(account: string): { head: string; tail: string; masked: boolean } {
+  const compact = account.replace(/[\s-]/g, "");
+  const masked = /[*xX•]/.test(compact);
+  if (!masked) return { head: compact, tail: compact, masked };
+  const [head = "", ...rest] = compact.split(/[*xX•]+/);
+  return { head: head.replace(/\D/g, ""), tail: (rest.at(-1) ?? "").replace(/\D/g, ""), masked };
+}
+
+/**
+ * Whether a full account number (what the caller gave) can be the account the bank printed, masked or not.
+ * Compares only the digits the bank shows.
+ */
+export function accountMatches(full: string, printed: string): boolean {
+  const digits = full.replace(/\D/g, "");
+  const shown = visibleDigits(printed);
+  if (!shown.masked) {
+    const printedDigits = shown.head.replace(/\D/g, "");
+    if (!printedDigits) return true;
+    return digits.endsWith(printedDigits) || printedDigits.endsWith(digits);
+  }
+  return digits.startsWith(shown.head) && digits.endsWith(shown.tail);
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** HTML → plain text lines: tags become line breaks, entities decoded, blank lines dropped. */
+export function htmlToLines(html: string): string[] {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, "")
+    .replace(/<br\s*\/?>|<\/(p|div|tr|td|th|li|h\d|table|span|strong|b)>/gi, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, code: string) => {
+      if (code.startsWith("#x")) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
+      if (code.startsWith("#")) return String.fromCodePoint(Number(code.slice(1)));
+      return ENTITIES[code.toLowerCase()] ?? entity;
+    })
+    .split("\n")
+    .map((line) => line.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+}
