@@ -1,0 +1,55 @@
+import { Router } from "@koa/router";
+import type { MikroORM } from "@mikro-orm/postgresql";
+import Koa, { type Next } from "koa";
+import type { Logger } from "../src/logger.js";
+import type { ApiContext, ApiState } from "./context.js";
+import { errorRenderer } from "./errors.js";
+import { requireApiKey } from "./middleware/auth.js";
+import { requestContext } from "./middleware/request-context.js";
+import { accountsRoutes } from "./routes/accounts.js";
+import { banksRoutes } from "./routes/banks.js";
+import { healthRoutes } from "./routes/health.js";
+import { verificationsRoutes } from "./routes/verifications.js";
+
+export interface ApiDependencies {
+  orm: MikroORM;
+  logger: Logger;
+}
+
+/** The Koa application: /api/v1 (spec), /healthz and /readyz. */
+export function createApi({ orm, logger }: ApiDependencies): Koa<ApiState> {
+  const app = new Koa<ApiState>();
+  // Errors are rendered by errorRenderer and logged there with the request id; Koa's default logs again.
+  app.silent = true;
+
+  app.use(requestContext(logger));
+  app.use(errorRenderer());
+  app.use(unmatchedRoutes);
+
+  const health = healthRoutes(orm);
+  app.use(health.routes());
+
+  const v1 = new Router<ApiState>({ prefix: "/api/v1" });
+  const open = banksRoutes();
+  const authenticated = new Router<ApiState>();
+  authenticated.use(requireApiKey(orm));
+  for (const routes of [accountsRoutes(orm), verificationsRoutes(orm)]) {
+    authenticated.use(routes.routes(), routes.allowedMethods());
+  }
+  v1.use(open.routes(), open.allowedMethods());
+  v1.use(authenticated.routes(), authenticated.allowedMethods());
+  app.use(v1.routes());
+  app.use(v1.allowedMethods());
+  return app;
+}
+
+/** Gives JSON bodies to the router's bare 404 (no route), 405 and 501 (wrong method) answers. */
+async function unmatchedRoutes(ctx: ApiContext, next: Next): Promise<void> {
+  await next();
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  if (ctx.status === 404) ctx.body = { message: "Not found." };
+  if (ctx.status === 405 || ctx.status === 501) {
+    ctx.status = 405;
+    ctx.body = { message: "The method is not allowed for this route." };
+  }
+}

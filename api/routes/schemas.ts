@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { BANK_CODES } from "../../src/banks/codes.js";
+import { PERIODS } from "../../src/history/verifications.js";
+
+/** Account numbers are digits; people paste them with spaces and dashes, which are dropped. */
+const accountNumber = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, ""))
+  .pipe(z.string().min(1).max(34).regex(/^\d+$/));
+
+const label = z.string().trim().min(1).max(100);
+
+export const createAccountSchema = z.object({
+  bank: z.enum(BANK_CODES),
+  account_number: accountNumber,
+  label,
+  is_primary: z.boolean().default(false),
+});
+
+export const updateAccountSchema = z.strictObject({
+  label: label.optional(),
+  is_primary: z.boolean().optional(),
+});
+
+/** Query strings arrive as text: integers and booleans are read the way Laravel's rules read them. */
+const queryLimit = z
+  .string()
+  .refine((value) => /^\s*-?\d+\s*$/.test(value), { error: "The limit must be an integer." })
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(500));
+
+const queryBoolean = z.string().refine((value) => ["true", "false", "1", "0"].includes(value), {
+  error: "The success field must be true or false.",
+});
+
+export const historyQuerySchema = z.object({
+  limit: queryLimit.optional(),
+  period: z.enum(PERIODS).optional(),
+  success: queryBoolean.transform((value) => value === "true" || value === "1").optional(),
+});
+
+export const bulkDeleteSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(100),
+});

@@ -1,0 +1,69 @@
+import { Router } from "@koa/router";
+import type { MikroORM } from "@mikro-orm/postgresql";
+import { NotFoundError } from "../../src/errors.js";
+import {
+  deleteVerification,
+  deleteVerifications,
+  getVerification,
+  listVerifications,
+} from "../../src/history/verifications.js";
+import { type ApiState, callerOf } from "../context.js";
+import { requireManager } from "../middleware/auth.js";
+import { bodyOf, jsonBody } from "../middleware/json-body.js";
+import { presentVerificationRecord } from "../presenters.js";
+import { parseInput } from "../validation.js";
+import { pathId } from "./path-id.js";
+import { bulkDeleteSchema, historyQuerySchema } from "./schemas.js";
+
+const DEFAULT_LIMIT = 100;
+
+/** Verification history of the caller's branch (spec 4.4–4.7). */
+export function verificationsRoutes(orm: MikroORM): Router<ApiState> {
+  const router = new Router<ApiState>();
+  const notFound = () => new NotFoundError("Verification not found.");
+
+  router.get("/verifications", async (ctx) => {
+    const query = parseInput(historyQuerySchema, lastValues(ctx.query));
+    const verifications = await listVerifications(orm.em.fork(), callerOf(ctx).branch.id, {
+      limit: query.limit ?? DEFAULT_LIMIT,
+      period: query.period,
+      success: query.success,
+    });
+    ctx.body = { verifications: verifications.map(presentVerificationRecord) };
+  });
+
+  // Before /:id, so "bulk" is not read as an id.
+  router.delete("/verifications/bulk", requireManager, jsonBody, async (ctx) => {
+    const { ids } = parseInput(bulkDeleteSchema, bodyOf(ctx));
+    const deleted = await deleteVerifications(orm.em.fork(), callerOf(ctx).branch.id, ids);
+    ctx.body = {
+      message: `${deleted} ${deleted === 1 ? "verification" : "verifications"} deleted.`,
+      deleted,
+    };
+  });
+
+  router.get("/verifications/:id", async (ctx) => {
+    const verification = await getVerification(
+      orm.em.fork(),
+      callerOf(ctx).branch.id,
+      pathId(ctx.params.id, notFound),
+    );
+    ctx.body = { verification: presentVerificationRecord(verification) };
+  });
+
+  router.delete("/verifications/:id", async (ctx) => {
+    await deleteVerification(orm.em.fork(), callerOf(ctx).branch.id, pathId(ctx.params.id, notFound));
+    ctx.body = { message: "Verification deleted." };
+  });
+
+  return router;
+}
+
+/** A repeated query parameter counts once, with its last value (as PHP and Laravel read it). */
+function lastValues(
+  query: Record<string, string | string[] | undefined>,
+): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? value.at(-1) : value]),
+  );
+}

@@ -1,0 +1,96 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { type ApiKey, ApiKeySchema, type Branch, BranchSchema } from "../db/entities/index.js";
+import { AuthenticationError, NotFoundError } from "../errors.js";
+import type { Role } from "./roles.js";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/** `chk_` (or `chk_test_` for sandbox keys) and at least 32 random bytes in base62 or base64url. */
+const KEY_PATTERN = /^chk_(?:test_)?[A-Za-z0-9_-]{43,128}$/;
+const PREFIX_LENGTH = 12;
+/** last_used_at is refreshed at most this often, so reads do not turn into writes. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface IssuedKey {
+  /** Shown once; never stored. */
+  key: string;
+  record: ApiKey;
+}
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** 32 random bytes as 43 base62 characters, after the `chk_` / `chk_test_` prefix. */
+export function generateApiKey(test = false): string {
+  let value = BigInt(`0x${randomBytes(32).toString("hex")}`);
+  let body = "";
+  while (body.length < 43) {
+    body = BASE62[Number(value % 62n)] + body;
+    value /= 62n;
+  }
+  return `${test ? "chk_test_" : "chk_"}${body}`;
+}
+
+export async function createApiKey(
+  em: EntityManager,
+  branchId: number,
+  role: Role,
+  options: { label?: string; test?: boolean } = {},
+): Promise<IssuedKey> {
+  const branch = await em.findOne(BranchSchema, branchId);
+  if (!branch) throw new NotFoundError(`Branch ${branchId} does not exist.`);
+  const key = generateApiKey(options.test);
+  const record = em.create(ApiKeySchema, {
+    branch,
+    role,
+    label: options.label ?? `${role} key`,
+    keyHash: hashApiKey(key),
+    prefix: key.slice(0, PREFIX_LENGTH),
+    test: options.test ?? false,
+    createdAt: new Date(),
+  });
+  await em.flush();
+  return { key, record };
+}
+
+export interface Caller {
+  key: ApiKey;
+  branch: Branch;
+  role: Role;
+}
+
+/** Resolves a bearer key to its caller; any problem is the same 401, so keys cannot be probed. */
+export async function authenticate(em: EntityManager, presented: string | undefined): Promise<Caller> {
+  if (!presented || !KEY_PATTERN.test(presented)) throw new AuthenticationError();
+  const hash = hashApiKey(presented);
+  const key = await em.findOne(ApiKeySchema, { keyHash: hash }, { populate: ["branch", "branch.business"] });
+  if (!key || key.revokedAt || !timingSafeEqual(Buffer.from(key.keyHash), Buffer.from(hash))) {
+    throw new AuthenticationError();
+  }
+  const now = Date.now();
+  if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await em.nativeUpdate(ApiKeySchema, { id: key.id }, { lastUsedAt: new Date(now) });
+  }
+  return { key, branch: key.branch, role: key.role };
+}
+
+/** Reads `Authorization: Bearer <key>`; undefined when absent or not a bearer header. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+/** A branch's keys, newest first (hashes only; the keys themselves are never stored). */
+export function listApiKeys(em: EntityManager, branchId: number): Promise<ApiKey[]> {
+  return em.find(ApiKeySchema, { branch: branchId }, { orderBy: { id: "desc" } });
+}
+
+/** Revokes a key at once; returns null when no such key exists. Revoking twice keeps the first time. */
+export async function revokeApiKey(em: EntityManager, id: number): Promise<ApiKey | null> {
+  const key = await em.findOne(ApiKeySchema, id);
+  if (!key) return null;
+  key.revokedAt ??= new Date();
+  await em.flush();
+  return key;
+}

@@ -1,0 +1,76 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApi } from "../api/app.js";
+import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
+import type { Config } from "./config.js";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.js";
+import { type Orm, openOrm } from "./db/orm.js";
+import type { Logger } from "./logger.js";
+
+export interface RunningService {
+  url: string;
+  orm: Orm;
+  /** Set on the first start of an empty database (BOOTSTRAP not false). */
+  bootstrapped: Bootstrapped | null;
+  /** Stops accepting, lets in-flight requests finish, closes the ORM, stops the embedded database. */
+  close(): Promise<void>;
+}
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/** The composition root: database, ORM, API (and, later, the bot) on one engine, in one process. */
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const database = await openDatabase(config, logger);
+  let orm: Orm;
+  try {
+    orm = await openOrm({ clientUrl: database.url, poolMax: config.dbPoolMax });
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+  logger.info("database migrated");
+  const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
+
+  const app = createApi({ orm, logger });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
+  logger.info({ port }, "listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await drain(server);
+      await orm.close();
+      await database.stop();
+      logger.info("stopped");
+    })();
+    return closing;
+  };
+  return { url, orm, bootstrapped, close };
+}
+
+async function openDatabase(config: Config, logger: Logger): Promise<EmbeddedDatabase> {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
+  logger.info({ dataDir: config.dataDir }, "starting the embedded PostgreSQL server");
+  return startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    onLog: (line) => logger.debug({ component: "postgres" }, line),
+  });
+}
+
+/** Stops accepting connections and waits for in-flight requests, closing idle keep-alive sockets. */
+function drain(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

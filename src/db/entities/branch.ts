@@ -1,0 +1,15 @@
+import { defineEntity, type InferEntity } from "@mikro-orm/core";
+import { BusinessSchema } from "./business.js";
+
+export const BranchSchema = defineEntity({
+  name: "Branch",
+  tableName: "branches",
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    business: p.manyToOne(BusinessSchema).deleteRule("cascade"),
+    name: p.string().length(200),
+    createdAt: p.datetime().defaultRaw("now()"),
+  }),
+});
+
+export type Branch = InferEntity<typeof BranchSchema>;

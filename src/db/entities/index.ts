@@ -1,0 +1,28 @@
+import { ApiKeySchema } from "./api-key.js";
+import { BranchSchema } from "./branch.js";
+import { BusinessSchema } from "./business.js";
+import { InviteCodeSchema } from "./invite-code.js";
+import { QuotaUsageSchema } from "./quota-usage.js";
+import { SavedAccountSchema } from "./saved-account.js";
+import { TelegramMemberSchema } from "./telegram-member.js";
+import { VerificationSchema } from "./verification.js";
+
+export * from "./api-key.js";
+export * from "./branch.js";
+export * from "./business.js";
+export * from "./invite-code.js";
+export * from "./quota-usage.js";
+export * from "./saved-account.js";
+export * from "./telegram-member.js";
+export * from "./verification.js";
+
+export const ENTITIES = [
+  BusinessSchema,
+  BranchSchema,
+  ApiKeySchema,
+  SavedAccountSchema,
+  VerificationSchema,
+  QuotaUsageSchema,
+  TelegramMemberSchema,
+  InviteCodeSchema,
+];

@@ -1,0 +1,19 @@
+import { defineEntity, type InferEntity } from "@mikro-orm/core";
+import { ROLES } from "../../auth/roles.js";
+import { BranchSchema } from "./branch.js";
+
+/** A Telegram user who joined a branch by invite; one branch per user. */
+export const TelegramMemberSchema = defineEntity({
+  name: "TelegramMember",
+  tableName: "telegram_members",
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    telegramUserId: p.bigint("string").unique(),
+    branch: p.manyToOne(BranchSchema).deleteRule("cascade"),
+    role: p.enum([...ROLES]),
+    name: p.string().length(200),
+    createdAt: p.datetime().defaultRaw("now()"),
+  }),
+});
+
+export type TelegramMember = InferEntity<typeof TelegramMemberSchema>;

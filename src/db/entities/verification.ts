@@ -1,0 +1,61 @@
+import { defineEntity, type InferEntity } from "@mikro-orm/core";
+import { BranchSchema } from "./branch.js";
+
+/** One verification attempt of a branch: the history record (spec 2.4) and what the 2.2 result needs. */
+export const VerificationSchema = defineEntity({
+  name: "Verification",
+  tableName: "verifications",
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    branch: p.manyToOne(BranchSchema).deleteRule("cascade"),
+    bank: p.string().length(16),
+    transactionNumber: p.string().length(100),
+    /** The receiving account (or CBE Birr payer phone) the caller gave, else null. */
+    accountNumber: p.string().length(34).nullable(),
+    success: p.boolean(),
+    exists: p.boolean(),
+    message: p.text().nullable(),
+    status: p.string().length(50).nullable(),
+    transactionType: p.string().length(100).nullable(),
+    amount: p.decimal("number").precision(18).scale(2).nullable(),
+    currency: p.string().length(8).nullable(),
+    /** As the bank gives it (ISO 8601 with offset or Z). */
+    transactionDate: p.string().length(40).nullable(),
+    payerName: p.text().nullable(),
+    payerAccount: p.string().length(64).nullable(),
+    receiverName: p.text().nullable(),
+    receiverAccount: p.string().length(64).nullable(),
+    description: p.text().nullable(),
+    sourceUrl: p.text().nullable(),
+    verificationMethod: p.string().length(50),
+    sourceType: p.string().length(20),
+    sourceLabel: p.string().length(200),
+    /** The bank's answer as parsed, for audits and disputes. */
+    bankAnswer: p.json<Record<string, unknown>>().nullable(),
+    createdAt: p.datetime().defaultRaw("now()"),
+    /** Deleted from history; the row stays so a confirmed receipt can never be counted again. */
+    deletedAt: p.datetime().nullable(),
+  }),
+  indexes: [
+    {
+      name: "verifications_history_idx",
+      expression:
+        'create index "verifications_history_idx" on "verifications" ("branch_id", "created_at" desc, "id" desc) where "deleted_at" is null',
+    },
+    {
+      name: "verifications_history_success_idx",
+      expression:
+        'create index "verifications_history_success_idx" on "verifications" ("branch_id", "success", "created_at" desc, "id" desc) where "deleted_at" is null',
+    },
+  ],
+  uniques: [
+    {
+      // A receipt is confirmed at most once per branch, even under concurrent requests and after deletion.
+      name: "verifications_confirmed_unique",
+      expression:
+        'create unique index "verifications_confirmed_unique" on "verifications" ("branch_id", "bank", "transaction_number") where "success"',
+    },
+  ],
+});
+
+export type Verification = InferEntity<typeof VerificationSchema>;

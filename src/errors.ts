@@ -1,0 +1,55 @@
+/**
+ * The failure vocabulary shared by the API and the bot. Business outcomes (confirmed, not found, duplicate)
+ * are values, not errors; these are for requests that cannot be served. api/errors.ts renders them.
+ */
+
+/** Field-level validation failures: 422 with Laravel-style `errors`. */
+export class ValidationError extends Error {
+  constructor(readonly errors: Record<string, string[]>) {
+    super(Object.values(errors).flat()[0] ?? "The given data was invalid.");
+    this.name = "ValidationError";
+  }
+
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+/** The request as a whole is unusable (malformed body, unsupported input): 400. */
+export class BadRequestError extends Error {
+  override name = "BadRequestError";
+}
+
+/** Missing, malformed, unknown or revoked credentials: 401. */
+export class AuthenticationError extends Error {
+  override name = "AuthenticationError";
+  constructor() {
+    super("Unauthenticated.");
+  }
+}
+
+/** Authenticated, but the role does not allow this action: 403. */
+export class AuthorizationError extends Error {
+  override name = "AuthorizationError";
+  constructor() {
+    super("This action is unauthorized.");
+  }
+}
+
+/** A record that does not exist in the caller's branch (other branches' records included): 404. */
+export class NotFoundError extends Error {
+  override name = "NotFoundError";
+}
+
+/** The business has used its monthly verifications: 402. */
+export class QuotaExceededError extends Error {
+  override name = "QuotaExceededError";
+  constructor() {
+    super("Monthly verification limit reached. Please upgrade your plan.");
+  }
+}
+
+/** The database cannot be reached: 503. */
+export class ServiceUnavailableError extends Error {
+  override name = "ServiceUnavailableError";
+}

@@ -1,0 +1,73 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+import { type Verification, VerificationSchema } from "../db/entities/index.js";
+import { NotFoundError } from "../errors.js";
+
+export const PERIODS = ["7d", "15d", "30d", "3m", "6m", "12m"] as const;
+export type Period = (typeof PERIODS)[number];
+
+export interface HistoryQuery {
+  limit: number;
+  period?: Period;
+  success?: boolean;
+}
+
+/** The branch's verifications, newest first. Deleted ones are hidden. */
+export function listVerifications(
+  em: EntityManager,
+  branchId: number,
+  query: HistoryQuery,
+  now = new Date(),
+): Promise<Verification[]> {
+  return em.find(
+    VerificationSchema,
+    {
+      branch: branchId,
+      deletedAt: null,
+      ...(query.success === undefined ? {} : { success: query.success }),
+      ...(query.period ? { createdAt: { $gte: periodStart(query.period, now) } } : {}),
+    },
+    { orderBy: { createdAt: "desc", id: "desc" }, limit: query.limit },
+  );
+}
+
+export async function getVerification(
+  em: EntityManager,
+  branchId: number,
+  id: number,
+): Promise<Verification> {
+  const verification = await em.findOne(VerificationSchema, { id, branch: branchId, deletedAt: null });
+  if (!verification) throw new NotFoundError("Verification not found.");
+  return verification;
+}
+
+/**
+ * Removes a verification from the branch's history. The row is kept (deleted_at set) so that a confirmed
+ * receipt stays used: deleting history never lets a receipt be counted twice.
+ */
+export async function deleteVerification(em: EntityManager, branchId: number, id: number): Promise<void> {
+  const deleted = await deleteVerifications(em, branchId, [id]);
+  if (deleted === 0) throw new NotFoundError("Verification not found.");
+}
+
+/** Deletes the given ids of this branch only; returns how many were deleted. */
+export function deleteVerifications(
+  em: EntityManager,
+  branchId: number,
+  ids: readonly number[],
+): Promise<number> {
+  if (ids.length === 0) return Promise.resolve(0);
+  return em.nativeUpdate(
+    VerificationSchema,
+    { id: { $in: [...new Set(ids)] }, branch: branchId, deletedAt: null },
+    { deletedAt: new Date() },
+  );
+}
+
+/** Start of a history window: days for 7d/15d/30d, calendar months for 3m/6m/12m. */
+export function periodStart(period: Period, now: Date): Date {
+  const amount = Number.parseInt(period, 10);
+  const start = new Date(now);
+  if (period.endsWith("d")) start.setTime(now.getTime() - amount * 86_400_000);
+  else start.setUTCMonth(start.getUTCMonth() - amount);
+  return start;
+}
