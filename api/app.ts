@@ -47,7 +47,11 @@ export function createApi({ orm, logger }: ApiDependencies): Koa<ApiState> {
 async function unmatchedRoutes(ctx: ApiContext, next: Next): Promise<void> {
   await next();
   if (ctx.body !== undefined && ctx.body !== null) return;
-  if (ctx.status === 404) ctx.body = { message: "Not found." };
+  if (ctx.status === 404) {
+    // Assigning a body makes Koa answer 200 unless the status is set explicitly.
+    ctx.status = 404;
+    ctx.body = { message: "Not found." };
+  }
   if (ctx.status === 405 || ctx.status === 501) {
     ctx.status = 405;
     ctx.body = { message: "The method is not allowed for this route." };

@@ -10,9 +10,8 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => {
-    const list = errors[field] ?? [];
-    if (!list.includes(message)) list.push(message);
-    errors[field] = list;
+    // One message per field, the first rule that failed (a missing value is only "required").
+    errors[field] ??= [message];
   };
   for (const issue of result.error.issues) {
     const field = issue.path.map(String).join(".");
@@ -29,9 +28,10 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.ou
 function laravelMessage(issue: z.core.$ZodIssue, field: string): string {
   const name = field.replaceAll("_", " ");
   const input = (issue as { input?: unknown }).input;
+  const missing = input === undefined || input === null || (typeof input === "string" && input.trim() === "");
   switch (issue.code) {
     case "invalid_type":
-      if (input === undefined || input === null) return `The ${name} field is required.`;
+      if (missing) return `The ${name} field is required.`;
       return typeMessage(name, issue.expected);
     case "too_big":
       if (issue.origin === "string")
@@ -46,7 +46,7 @@ function laravelMessage(issue: z.core.$ZodIssue, field: string): string {
       }
       return `The ${name} must be at least ${issue.minimum}.`;
     case "invalid_value":
-      return `The selected ${name} is invalid.`;
+      return missing ? `The ${name} field is required.` : `The selected ${name} is invalid.`;
     case "invalid_format":
       return `The ${name} format is invalid.`;
     default:

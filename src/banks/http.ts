@@ -1,0 +1,217 @@
+import { Agent, type Dispatcher, ProxyAgent, request } from "undici";
+import type { BankCode } from "./codes.js";
+import { BankUnavailableError } from "./errors.js";
+import type { BankAdapter, BankRequest, BankResponse } from "./types.js";
+
+export interface BankHttpOptions {
+  /** Real origin "host:port" → base URL to send to instead (BANK_ORIGIN_OVERRIDES; simulator, relays). */
+  originOverrides?: ReadonlyMap<string, string>;
+  /** Per-bank HTTP(S) proxy URL, for banks that only answer from Ethiopian addresses. */
+  proxies?: Partial<Record<BankCode, string>>;
+  /** Largest response body read; more is refused as "too_large". Default 5 MiB. */
+  maxBodyBytes?: number;
+}
+
+/** The one outbound HTTP client of the bank layer. */
+export interface BankHttpClient {
+  /**
+   * Sends what an adapter built. Throws a plain Error for a request outside the adapter's origins
+   * (a programming error), BankUnavailableError for transport failures; any non-3xx status is returned.
+   */
+  send(adapter: BankAdapter, request: BankRequest, signal?: AbortSignal): Promise<BankResponse>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+const KEEP_ALIVE_MS = 10_000;
+
+const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+
+/** Builds the client; dispatchers are pooled per (TLS mode, proxy, connect timeout) and kept alive. */
+export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpClient {
+  const overrides = options.originOverrides ?? new Map<string, string>();
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const pools = new Map<string, Dispatcher>();
+
+  function dispatcherFor(insecure: boolean, proxy: string | undefined, connectTimeoutMs: number): Dispatcher {
+    const key = `${insecure ? "insecure" : "verified"}|${connectTimeoutMs}|${proxy ?? ""}`;
+    let dispatcher = pools.get(key);
+    if (!dispatcher) {
+      // Relaxed verification lives only in its own pool, used only for insecureTlsOrigins.
+      const tls = { timeout: connectTimeoutMs, ...(insecure ? { rejectUnauthorized: false } : {}) };
+      dispatcher = proxy
+        ? new ProxyAgent({
+            uri: proxy,
+            keepAliveTimeout: KEEP_ALIVE_MS,
+            requestTls: tls,
+            proxyTls: { timeout: connectTimeoutMs },
+          })
+        : new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect: tls });
+      pools.set(key, dispatcher);
+    }
+    return dispatcher;
+  }
+
+  async function send(
+    adapter: BankAdapter,
+    bankRequest: BankRequest,
+    signal?: AbortSignal,
+  ): Promise<BankResponse> {
+    const bank = adapter.code;
+    const origin = checkedOrigin(adapter, bankRequest.url);
+    const target = resolveTarget(bankRequest.url, overrides.get(origin));
+    const { timeoutMs, connectTimeoutMs, insecureTlsOrigins } = adapter.network;
+    const dispatcher = dispatcherFor(
+      insecureTlsOrigins.includes(origin),
+      options.proxies?.[bank],
+      connectTimeoutMs,
+    );
+
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new BankUnavailableError(bank, "timeout")), timeoutMs);
+    const combined = signal ? AbortSignal.any([deadline.signal, signal]) : deadline.signal;
+    try {
+      const response = await request(target, {
+        dispatcher,
+        method: bankRequest.method,
+        headers: bankRequest.headers,
+        body: bankRequest.body,
+        signal: combined,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      if (response.statusCode >= 300 && response.statusCode < 400) {
+        discard(response.body);
+        throw new BankUnavailableError(bank, "redirect");
+      }
+      const declared = Number(response.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > maxBodyBytes) {
+        discard(response.body);
+        throw new BankUnavailableError(bank, "too_large");
+      }
+      const body = await readCapped(response.body, maxBodyBytes, bank);
+      return { status: response.statusCode, headers: lowerCaseHeaders(response.headers), body };
+    } catch (error) {
+      if (error instanceof BankUnavailableError && error.bank === bank) throw error;
+      if (deadline.signal.aborted) throw new BankUnavailableError(bank, "timeout", { cause: error });
+      if (signal?.aborted) throw signal.reason;
+      throw classify(bank, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    send,
+    async close() {
+      const all = [...pools.values()];
+      pools.clear();
+      await Promise.all(all.map((dispatcher) => dispatcher.close()));
+    },
+  };
+}
+
+/** "host[:port]=base-url,..." → Map keyed "host:port" (port 443 when absent); throws Error naming the bad entry */
+export function parseOriginOverrides(value: string | undefined): Map<string, string> {
+  const result = new Map<string, string>();
+  if (!value?.trim()) return result;
+  for (const raw of value.split(",")) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const eq = entry.indexOf("=");
+    const bad = (why: string) => new Error(`Invalid BANK_ORIGIN_OVERRIDES entry "${entry}": ${why}`);
+    if (eq === -1) throw bad('expected "host[:port]=base-url"');
+    const origin = entry.slice(0, eq).trim().toLowerCase();
+    const base = entry.slice(eq + 1).trim();
+    const match = /^([a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(origin);
+    const host = match?.[1];
+    if (!match || !host) throw bad("the origin must be a host name with an optional port");
+    const port = Number(match[2] ?? 443);
+    if (port < 1 || port > 65535) throw bad("the port is out of range");
+    let url: URL;
+    try {
+      url = new URL(base);
+    } catch {
+      throw bad("the base is not an absolute URL");
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw bad("the base must be http or https");
+    if (url.search || url.hash || url.username || url.password) {
+      throw bad("the base may not carry a query, fragment or credentials");
+    }
+    const key = `${host}:${port}`;
+    if (result.has(key)) throw bad(`${key} is overridden twice`);
+    result.set(key, base.replace(/\/+$/, ""));
+  }
+  return result;
+}
+
+// --- internal helpers ---
+
+/** The request's origin as "host:port", or a thrown Error when the adapter may not fetch it. */
+function checkedOrigin(adapter: BankAdapter, rawUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new Error(`${adapter.code}: request URL is not absolute: ${rawUrl}`);
+  }
+  if (url.protocol !== "https:")
+    throw new Error(`${adapter.code}: refusing non-https request to ${url.origin}`);
+  if (url.username || url.password) throw new Error(`${adapter.code}: refusing request URL with credentials`);
+  const origin = `${url.hostname}:${url.port || "443"}`;
+  if (!adapter.origins.includes(origin)) {
+    throw new Error(`${adapter.code}: refusing request to ${origin}, not one of its origins`);
+  }
+  return origin;
+}
+
+function resolveTarget(rawUrl: string, base: string | undefined): string {
+  if (!base) return rawUrl;
+  const url = new URL(rawUrl);
+  return `${base}${url.pathname}${url.search}`;
+}
+
+type Body = Dispatcher.ResponseData["body"];
+
+/** Drops a body we will not read; undici reports the destroy as an error nobody should see. */
+function discard(body: Body): void {
+  body.on("error", () => {});
+  body.destroy();
+}
+
+async function readCapped(body: Body, max: number, bank: BankCode): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > max) {
+      discard(body);
+      throw new BankUnavailableError(bank, "too_large");
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function lowerCaseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    result[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return result;
+}
+
+function classify(bank: BankCode, error: unknown): Error {
+  const code = errorCode(error);
+  if (code === "UND_ERR_INVALID_ARG") return error as Error;
+  const reason = code && TIMEOUT_CODES.has(code) ? "timeout" : "network";
+  return new BankUnavailableError(bank, reason, { cause: error });
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error === "object" && error !== null && "code" in error && typeof error.code === "string") {
+    return error.code;
+  }
+  return undefined;
+}

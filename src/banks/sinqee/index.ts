@@ -1,0 +1,170 @@
+import type { BankCode } from "../codes.js";
+import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
+import { parseAmount } from "../parse-utils.js";
+import type {
+  BankAdapter,
+  BankNetwork,
+  BankRequest,
+  BankResponse,
+  InputProblem,
+  LookupOutcome,
+  LookupTarget,
+  Receipt,
+  ShareLink,
+} from "../types.js";
+import { type Field, htmlPairs, parseReceiptDate } from "./parse.js";
+
+const BANK = "sinqee" as const satisfies BankCode;
+
+const RECEIPT_HOST = "siinqeebank.com";
+const LEGACY_EBIRR_HOST = "receipt.ebirr.com";
+const DEFAULT_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Mobile Safari/537.36";
+
+// weak (banks.md §2.9): the shape is only known from one FT-style example (FT262507XG9T).
+const REFERENCE = /^FT[A-Z0-9]{10}$/;
+
+export interface SinqeeOptions {
+  /** Timeouts and retries; banks.md §1.4 defaults are used for missing fields. */
+  network?: Partial<BankNetwork>;
+  /** User-Agent sent to the receipt page (every known client sends a browser one). */
+  userAgent?: string;
+}
+
+export function createSinqeeAdapter(options: SinqeeOptions = {}): BankAdapter {
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  const normalizeReference = (raw: string) => raw.trim().toUpperCase();
+
+  return {
+    code: BANK,
+    origins: [`${RECEIPT_HOST}:443`, `${LEGACY_EBIRR_HOST}:443`],
+    network: {
+      timeoutMs: 15_000,
+      connectTimeoutMs: 10_000,
+      retries: 2,
+      backoffMs: 800,
+      insecureTlsOrigins: [],
+      ...options.network,
+    },
+    normalizeReference,
+    normalizeAccount: (raw) => raw.replace(/[\s-]/g, ""),
+
+    validate(target: LookupTarget): InputProblem | null {
+      const reference = normalizeReference(target.token ?? target.transactionNumber);
+      if (!reference) {
+        return { field: "transaction_number", message: "The transaction number field is required." };
+      }
+      if (!REFERENCE.test(reference)) {
+        return {
+          field: "transaction_number",
+          message:
+            "The transaction number format is invalid for Siinqee Bank (expected FT followed by 10 letters and digits).",
+        };
+      }
+      return null;
+    },
+
+    parseShareUrl(url: URL): ShareLink | null {
+      if (url.protocol !== "https:" || url.port !== "" || url.username || url.password) return null;
+      let raw: string | undefined;
+      if (url.hostname === RECEIPT_HOST) raw = /^\/receipt\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1];
+      // The eBirr route is dead (404 "Cannot GET /siinqee/..." in Oct 2026); its token is looked up on the
+      // bank's own host instead, as the app that observed the move does.
+      if (url.hostname === LEGACY_EBIRR_HOST) raw = /^\/siinqee\/([A-Za-z0-9]+)\/?$/i.exec(url.pathname)?.[1];
+      if (!raw) return null;
+      return { transactionNumber: normalizeReference(raw), accountNumber: null, token: null };
+    },
+
+    buildRequest(target: LookupTarget): BankRequest {
+      const reference = normalizeReference(target.token ?? target.transactionNumber);
+      return {
+        url: `https://${RECEIPT_HOST}/receipt/${encodeURIComponent(reference)}`,
+        method: "GET",
+        headers: {
+          "User-Agent": userAgent,
+          Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+        },
+      };
+    },
+
+    async parseResponse(response: BankResponse, target: LookupTarget): Promise<LookupOutcome> {
+      if (response.status === 404) return { kind: "not_found" };
+      if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
+      if (response.status !== 200) {
+        throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status} from the receipt page`);
+      }
+      const html = response.body.toString("utf8");
+      if (isNotFoundPage(html)) return { kind: "not_found" };
+      const type = response.headers["content-type"] ?? "";
+      if (type && !/html/i.test(type)) {
+        throw new ReceiptFormatError(BANK, `Unexpected content type ${type}`, html.slice(0, 200));
+      }
+      const expected = normalizeReference(target.token ?? target.transactionNumber);
+      return { kind: "found", receipt: toReceipt(html, expected) };
+    },
+  };
+}
+
+// --- internal helpers ---
+
+/** eBirr-platform miss page (red "Not Found Page" heading) or a plain "receipt not found" message. */
+function isNotFoundPage(html: string): boolean {
+  const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+  return (
+    /not found page/i.test(text) || /\b(receipt|transaction|record)\s+(was\s+)?not\s+found\b/i.test(text)
+  );
+}
+
+function toReceipt(html: string, expectedReference: string): Receipt {
+  const values = htmlPairs(html);
+  const first = (field: Field) => values.get(field)?.[0] ?? "";
+  const fail = (message: string): never => {
+    throw new ReceiptFormatError(BANK, message, html.slice(0, 200));
+  };
+
+  // weak (banks.md §2.9): no real layout is known, so nothing is guessed: a page without a labelled
+  // reference, amount or date is unreadable rather than partly trusted.
+  const references = values.get("reference") ?? [];
+  if (references.length === 0) fail("The receipt page shows no reference");
+  const shows = (value: string) =>
+    value
+      .toUpperCase()
+      .split(/[^A-Z0-9]+/)
+      .includes(expectedReference);
+  if (!references.some(shows)) fail(`The receipt page is not for ${expectedReference}`);
+
+  const amountText = first("amount");
+  const parsed = amountText ? parseAmount(amountText) : null;
+  // Some receipts print the debit side as "-5,000.00"; the transferred amount is its size.
+  const amount = parsed === null ? null : Math.abs(parsed);
+  if (amount === null) return fail("The receipt page shows no readable amount");
+
+  const dateText = first("date");
+  const transactionDate = dateText ? parseReceiptDate(dateText) : null;
+  if (!transactionDate) return fail(`The receipt page shows no readable date (${dateText || "missing"})`);
+
+  const type = first("type");
+  const currency = /\b(ETB|USD|EUR)\b/i.exec(amountText)?.[1]?.toUpperCase() ?? "ETB";
+  return {
+    status: readStatus(first("status")),
+    amount,
+    currency,
+    transactionDate,
+    payerName: first("payerName"),
+    payerAccount: first("payerAccount"),
+    receiverName: first("receiverName"),
+    receiverAccount: first("receiverAccount"),
+    description: first("description") || null,
+    ...(type ? { transactionType: type } : {}),
+  };
+}
+
+// weak (banks.md §2.9): status wording is unknown. A served receipt without a status row is a posted
+// transfer (as on every other bank's receipt page); an explicit status other than a success word is kept.
+function readStatus(status: string): string {
+  if (!status) return "completed";
+  const lower = status.toLowerCase();
+  const success = /\b(success(ful(ly)?)?|completed?|approved|paid|posted|done)\b/.test(lower);
+  const failure = /\b(not|unsuccessful|fail(ed|ure)?|pending|revers(ed|al)|cancell?ed|declined|rejected)\b/;
+  return success && !failure.test(lower) ? "completed" : lower;
+}

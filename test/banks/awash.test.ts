@@ -1,0 +1,110 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createAwashAdapter, parseAwashResponse } from "../../src/banks/awash.js";
+import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
+import type { BankResponse } from "../../src/banks/types.js";
+import { simulatedAwash } from "../../src/simulator/banks/awash.js";
+import { describeBankContract } from "./contract.js";
+
+const link = (token: string) => ({ transactionNumber: token, accountNumber: null, token });
+
+describeBankContract({
+  adapter: (network) => createAwashAdapter({ network }),
+  bank: simulatedAwash,
+  shareUrls: [
+    { url: "https://awashpay.awashbank.com:8225/-2KDL95Z0NR-4U61O6", expected: link("-2KDL95Z0NR-4U61O6") },
+    { url: "https://awashpay.awashbank.com:8225/-2KDL95Z0NR-4U61O6.", expected: link("-2KDL95Z0NR-4U61O6") },
+    {
+      url: "https://awashpay.awashbank.com:8225/-E41AE0D86FFA-21XYYW),",
+      expected: link("-E41AE0D86FFA-21XYYW"),
+    },
+    {
+      url: "https://awashpay.awashbank.com:8225/-E43406CDD679-2CQJIP/",
+      expected: link("-E43406CDD679-2CQJIP"),
+    },
+    { url: "https://AWASHPAY.awashbank.com:8225/-2kdl95z0nr-4u61o6", expected: link("-2kdl95z0nr-4u61o6") },
+  ],
+  foreignUrls: [
+    "https://awashpay.awashbank.com:8225/2KDL95Z0NR-4U61O6",
+    "https://awashpay.awashbank.com/-2KDL95Z0NR-4U61O6",
+    "https://awashpay.awashbank.com:8225/",
+    "https://awashpay.awashbank.com:8225/awashbirrpro/receipts/paper2.css",
+    "https://evil.example:8225/-2KDL95Z0NR-4U61O6",
+  ],
+  invalidTargets: [
+    { transactionNumber: "260607112275735", account: null, token: null },
+    { transactionNumber: "E3BF28E4B8C1", account: null, token: null },
+    { transactionNumber: "2KDL95Z0NR-4U61O6", account: null, token: null },
+    { transactionNumber: "", account: null, token: null },
+    { transactionNumber: "FT26140P01YB", account: null, token: null },
+  ],
+});
+
+const adapter = createAwashAdapter();
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/banks/awash/${name}`, import.meta.url));
+const answer = (status: number, body: string | Buffer): BankResponse => ({
+  status,
+  headers: { "content-type": "text/html;charset=UTF-8" },
+  body: Buffer.isBuffer(body) ? body : Buffer.from(body),
+});
+
+describe("awash adapter", () => {
+  it("asks for the receipt link when only the transaction id is given", () => {
+    const problem = adapter.validate({ transactionNumber: "260607112275735", account: null, token: null });
+    expect(problem?.message).toMatch(/receipt link/);
+  });
+
+  it("explains a token that lost its leading dash", () => {
+    const problem = adapter.validate({ transactionNumber: "2KDL95Z0NR-4U61O6", account: null, token: null });
+    expect(problem?.message).toMatch(/leading dash/);
+  });
+
+  it("keeps the token's case and dash, trims SMS punctuation, and GETs the link itself", () => {
+    const token = adapter.normalizeReference(" -2KCEJ97yc9-4LDPET. ");
+    expect(token).toBe("-2KCEJ97yc9-4LDPET");
+    const request = adapter.buildRequest({ transactionNumber: token, account: null, token });
+    expect(request.url).toBe("https://awashpay.awashbank.com:8225/-2KCEJ97yc9-4LDPET");
+    expect(adapter.network.insecureTlsOrigins).toEqual(["awashpay.awashbank.com:8225"]);
+  });
+});
+
+describe("awash receipt parsing", () => {
+  it("reads two-cell rows with the colon glued to the label and a 12-hour time", async () => {
+    await expect(parseAwashResponse(answer(200, fixture("two-column.html")))).resolves.toEqual({
+      kind: "found",
+      receipt: {
+        status: "completed",
+        transactionType: "Send To Bank",
+        amount: 12345.5,
+        currency: "ETB",
+        transactionDate: "2026-03-02T19:05:09+03:00",
+        payerName: "ROBEL FIKRE",
+        payerAccount: "01320******1100/BANK",
+        receiverName: "SARA & SONS TRADING",
+        receiverAccount: "01320******4321",
+        description: "",
+      },
+    });
+  });
+
+  it("maps the HTTP 200 'Receipt not found' page and the WAF's 403 to not_found", async () => {
+    await expect(parseAwashResponse(answer(200, fixture("not-found.html")))).resolves.toEqual({
+      kind: "not_found",
+    });
+    await expect(parseAwashResponse(answer(403, "<title>Request Rejected</title>"))).resolves.toEqual({
+      kind: "not_found",
+    });
+  });
+
+  it("treats 5xx as an outage and a page without the receipt table as unreadable", async () => {
+    await expect(parseAwashResponse(answer(503, "busy"))).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(parseAwashResponse(answer(200, "<html><body>Welcome</body></html>"))).rejects.toBeInstanceOf(
+      ReceiptFormatError,
+    );
+  });
+
+  it("refuses a receipt table without a date", async () => {
+    const html = '<table class="info-table"><tr><td>Amount</td><td>:</td><td>10 ETB</td></tr></table>';
+    await expect(parseAwashResponse(answer(200, html))).rejects.toBeInstanceOf(ReceiptFormatError);
+  });
+});

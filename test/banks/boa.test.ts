@@ -1,0 +1,149 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createBoaAdapter, parseBoaResponse } from "../../src/banks/boa.js";
+import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
+import type { BankResponse } from "../../src/banks/types.js";
+import { simulatedBoa } from "../../src/simulator/banks/boa.js";
+import { describeBankContract } from "./contract.js";
+
+const slip = (transactionNumber: string, accountNumber: string) => ({
+  transactionNumber,
+  accountNumber,
+  token: null,
+});
+
+describeBankContract({
+  adapter: (network) => createBoaAdapter({ network }),
+  bank: simulatedBoa,
+  shareUrls: [
+    {
+      url: "https://cs.bankofabyssinia.com/slip/?trx=FT26083XJRMH26009",
+      expected: slip("FT26083XJRMH", "26009"),
+    },
+    {
+      url: "https://cs.bankofabyssinia.com/slip/?trx=TT26171RW0YG02723",
+      expected: slip("TT26171RW0YG", "02723"),
+    },
+    {
+      url: "https://cs.bankofabyssinia.com/slip?trx=ft250889jggh07157.",
+      expected: slip("FT250889JGGH", "07157"),
+    },
+    {
+      url: "https://cs.bankofabyssinia.com/api/onlineSlip/getDetails/?id=FT252113TRLT13487",
+      expected: slip("FT252113TRLT", "13487"),
+    },
+    {
+      // The slip SPA cuts a trx that repeats its reference after the suffix.
+      url: "https://cs.bankofabyssinia.com/slip/?trx=FT26083XJRMH26009FT26083XJRMH",
+      expected: slip("FT26083XJRMH", "26009"),
+    },
+  ],
+  foreignUrls: [
+    "https://cs.bankofabyssinia.com/cs/?trx=CFT26083XJRMH",
+    "https://cs.bankofabyssinia.com/cs/?trx=FT26083XJRMH26009",
+    "https://cs.bankofabyssinia.com/slip/",
+    "https://cs.bankofabyssinia.com/slip/?trx=FT26083XJRMH",
+    "https://cs.bankofabyssinia.com/slip/?id=FT26083XJRMH26009",
+    "https://bankofabyssinia.com/slip/?trx=FT26083XJRMH26009",
+  ],
+  invalidTargets: [
+    { transactionNumber: "FT26083XJRMH", account: null, token: null },
+    { transactionNumber: "FT26083XJRMH", account: "123", token: null },
+    { transactionNumber: "FT26083XJRMH", account: "1****6009", token: null },
+    { transactionNumber: "AB26083XJRMH", account: "1026009", token: null },
+    { transactionNumber: "FT2608XJRMH", account: "1026009", token: null },
+  ],
+});
+
+const adapter = createBoaAdapter();
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/banks/boa/${name}`, import.meta.url));
+const answer = (status: number, body: string | Buffer): BankResponse => ({
+  status,
+  headers: { "content-type": "application/json" },
+  body: Buffer.isBuffer(body) ? body : Buffer.from(body),
+});
+
+describe("boa adapter", () => {
+  it("requires the account and explains which digits are used", () => {
+    const problem = adapter.validate({ transactionNumber: "FT26083XJRMH", account: null, token: null });
+    expect(problem).toEqual({ field: "account_number", message: expect.stringMatching(/last 5 digits/) });
+  });
+
+  it("calls the slip API with the reference and the account's last 5 digits, as the slip page does", () => {
+    const transactionNumber = adapter.normalizeReference(" ft26083xjrmh ");
+    const account = adapter.normalizeAccount("1212 26-009");
+    expect(adapter.validate({ transactionNumber, account, token: null })).toBeNull();
+    const request = adapter.buildRequest({ transactionNumber, account, token: null });
+    expect(request.url).toBe(
+      "https://cs.bankofabyssinia.com/api/onlineSlip/getDetails/?id=FT26083XJRMH26009",
+    );
+    expect(request.headers.Referer).toBe("https://cs.bankofabyssinia.com/slip/");
+    expect(request.headers.Origin).toBe("https://cs.bankofabyssinia.com");
+    expect(request.headers.Accept).toMatch(/application\/json/);
+  });
+
+  it("accepts the 17-character slip id on its own", () => {
+    const target = { transactionNumber: "TT26171RW0YG02723", account: null, token: null };
+    expect(adapter.validate(target)).toBeNull();
+    expect(adapter.buildRequest(target).url).toMatch(/\?id=TT26171RW0YG02723$/);
+  });
+});
+
+describe("boa slip parsing", () => {
+  it("reads the Source/Receiver's key set with the app date format and an ETB-prefixed amount", async () => {
+    await expect(parseBoaResponse(answer(200, fixture("source-keys.json")))).resolves.toEqual({
+      kind: "found",
+      receipt: {
+        status: "completed",
+        transactionType: "Other Bank Transfer",
+        amount: 1107.59,
+        currency: "ETB",
+        transactionDate: "2025-07-19T17:32:13+03:00",
+        payerName: "GETNET AYALEW",
+        payerAccount: "1******31",
+        receiverName: "BETELHEM SISAY",
+        receiverAccount: "9******12",
+        description: "invoice 44",
+      },
+    });
+  });
+
+  it("reads the Payer's/Beneficiary key set with the short JSON date", async () => {
+    await expect(parseBoaResponse(answer(200, fixture("payer-keys.json")))).resolves.toEqual({
+      kind: "found",
+      receipt: {
+        status: "completed",
+        transactionType: "Tuition Fee",
+        amount: 9788,
+        currency: "ETB",
+        transactionDate: "2026-05-29T16:09:00+03:00",
+        payerName: "DEREJE MENGIST DEFERSHA",
+        payerAccount: "1******76",
+        receiverName: "ST. MARY SCHOOL",
+        receiverAccount: "3******90",
+        description: "ግንቦት-ሰኔ",
+      },
+    });
+  });
+
+  it("maps the HTTP 200 'Invalid reference number' row to not_found", async () => {
+    await expect(parseBoaResponse(answer(200, fixture("invalid-reference.json")))).resolves.toEqual({
+      kind: "not_found",
+    });
+  });
+
+  it("treats 5xx as an outage and anything but the header/body JSON as unreadable", async () => {
+    await expect(parseBoaResponse(answer(500, "{}"))).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(parseBoaResponse(answer(200, "<html>slip</html>"))).rejects.toBeInstanceOf(
+      ReceiptFormatError,
+    );
+    await expect(parseBoaResponse(answer(200, '{"message":"ok"}'))).rejects.toBeInstanceOf(
+      ReceiptFormatError,
+    );
+    const noAmount = JSON.stringify({
+      header: { status: "success" },
+      body: [{ "Payer's Name": "A", "Transaction Date": "01/09/25 14:30" }],
+    });
+    await expect(parseBoaResponse(answer(200, noAmount))).rejects.toBeInstanceOf(ReceiptFormatError);
+  });
+});

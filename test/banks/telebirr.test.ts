@@ -1,0 +1,199 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
+import { createTelebirrAdapter, parseTelebirrReceipt } from "../../src/banks/telebirr.js";
+import type { BankResponse } from "../../src/banks/types.js";
+import { simulatedTelebirr } from "../../src/simulator/banks/telebirr.js";
+import { describeBankContract } from "./contract.js";
+
+describeBankContract({
+  adapter: (network) => createTelebirrAdapter({ network }),
+  bank: simulatedTelebirr,
+  shareUrls: [
+    {
+      url: "https://transactioninfo.ethiotelecom.et/receipt/DFH51OFIED",
+      expected: { transactionNumber: "DFH51OFIED", accountNumber: null, token: null },
+    },
+    {
+      url: "https://apps.ethiotelecom.et/receipt/DET8FJGUJ4",
+      expected: { transactionNumber: "DET8FJGUJ4", accountNumber: null, token: null },
+    },
+    {
+      url: "https://transactioninfo.ethiotelecom.et/receipt/CCP9E4VIT/",
+      expected: { transactionNumber: "CCP9E4VIT", accountNumber: null, token: null },
+    },
+  ],
+  foreignUrls: [
+    "https://evil.example/receipt/DFH51OFIED",
+    "https://ethiotelecom.et/receipt/DFH51OFIED",
+    "https://transactioninfo.ethiotelecom.et.evil.example/receipt/DFH51OFIED",
+    "https://transactioninfo.ethiotelecom.et/receipts/DFH51OFIED",
+    "https://transactioninfo.ethiotelecom.et/",
+  ],
+  invalidTargets: [
+    { transactionNumber: "abc", account: null, token: null },
+    { transactionNumber: "", account: null, token: null },
+    { transactionNumber: "0912345678", account: null, token: null },
+    { transactionNumber: "DFH51OFIED1", account: null, token: null },
+    { transactionNumber: "DFH51-OFIE", account: null, token: null },
+  ],
+});
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/banks/telebirr/${name}`, import.meta.url), "utf8");
+const answer = (body: string, status = 200): BankResponse => ({
+  status,
+  headers: { "content-type": "text/html; charset=utf-8" },
+  body: Buffer.from(body),
+});
+const target = { transactionNumber: "DFH51OFIED", account: null, token: null };
+
+describe("telebirr receipt page", () => {
+  it("reads a payment to a bank account from the Bank account number row", () => {
+    expect(parseTelebirrReceipt(fixture("bank-transfer.html"))).toEqual({
+      status: "completed",
+      transactionType: "Customer Transfer from Mobile Money to Bank",
+      amount: 100,
+      currency: "ETB",
+      transactionDate: "2023-11-05T07:04:09+03:00",
+      payerName: "Kalkidan Worku Mengistu",
+      payerAccount: "2519****2872",
+      receiverName: "Mr Mohammed Abdulwasi Reshid",
+      receiverAccount: "1000370251685",
+      description: null,
+    });
+  });
+
+  it("reads labels and values written in one cell, and label | value invoice rows", () => {
+    expect(parseTelebirrReceipt(fixture("inline-labels.html"))).toEqual({
+      status: "completed",
+      transactionType: "Send Money to Registered Customer",
+      amount: 12500.75,
+      currency: "ETB",
+      transactionDate: "2026-09-01T23:59:59+03:00",
+      payerName: "Abel Tesfaye",
+      payerAccount: "2519****1180",
+      receiverName: "Liya Bekele",
+      receiverAccount: "2519****4025",
+      description: "School fee & books",
+    });
+  });
+
+  it("reads split Amharic/English label cells, skips ':' cells, and keeps a non-completed status", () => {
+    const receipt = parseTelebirrReceipt(fixture("split-cells.html"));
+    expect(receipt).toMatchObject({
+      status: "pending",
+      amount: 3000,
+      transactionDate: "2026-10-09T08:00:01+03:00",
+      payerName: "Meseret Alemu",
+      payerAccount: "2519****7730",
+      receiverName: "Getnet Tadesse",
+      receiverAccount: "01320******7400",
+      transactionType: "",
+      description: null,
+    });
+  });
+
+  it("reads a page without tables, one label line above its value line", () => {
+    expect(parseTelebirrReceipt(fixture("lines-only.html"))).toEqual({
+      status: "completed",
+      transactionType: "Buy Goods",
+      amount: 450,
+      currency: "ETB",
+      transactionDate: "2026-02-28T12:30:00+03:00",
+      payerName: "Hanna Girma",
+      payerAccount: "2519****5521",
+      receiverName: "Dagim Shop",
+      receiverAccount: "2519****0099",
+      description: null,
+    });
+  });
+
+  it("reads labels outside tables on a page that also has tables, and an 'account-holder' bank cell", () => {
+    const page = `<table><tr><td>Ethio telecom</td><td>TIN 0000030603</td></tr></table>
+      <div>Payer Name</div><div>Sara Ali</div>
+      <div>transaction status</div><div>Completed</div>
+      <div>Bank account number</div><div>1000370251685-SARA TRADING</div>
+      <div>Payment date</div><div>10-10-2026 10:10:10</div>
+      <div>Settled Amount</div><div>1,000.00 Birr</div>`;
+    expect(parseTelebirrReceipt(page)).toMatchObject({
+      payerName: "Sara Ali",
+      receiverName: "SARA TRADING",
+      receiverAccount: "1000370251685",
+      amount: 1000,
+      transactionDate: "2026-10-10T10:10:10+03:00",
+    });
+  });
+
+  it("fails with ReceiptFormatError when the Settled Amount, date or status is missing", () => {
+    const page = fixture("lines-only.html");
+    expect(() => parseTelebirrReceipt(page.replace("450.00 Birr", ""))).toThrow(ReceiptFormatError);
+    expect(() => parseTelebirrReceipt(page.replace("28-02-2026 12:30:00", "soon"))).toThrow(
+      ReceiptFormatError,
+    );
+    expect(() => parseTelebirrReceipt(page.replace(/<div[^>]*>[^<]*transaction status<\/div>/, ""))).toThrow(
+      ReceiptFormatError,
+    );
+  });
+});
+
+describe("telebirr adapter", () => {
+  const adapter = createTelebirrAdapter();
+
+  it("reports the bank's 'This request is not correct' page as not found", async () => {
+    await expect(adapter.parseResponse(answer(fixture("not-found.html")), target)).resolves.toEqual({
+      kind: "not_found",
+    });
+  });
+
+  it("does not take a receipt page that happens to contain the error phrase for a miss", async () => {
+    const page = fixture("bank-transfer.html").replace(
+      "</body>",
+      "<p>This request is not correct</p></body>",
+    );
+    await expect(adapter.parseResponse(answer(page), target)).resolves.toMatchObject({ kind: "found" });
+  });
+
+  it("throws BankUnavailableError on 5xx and ReceiptFormatError on other unexpected pages", async () => {
+    await expect(adapter.parseResponse(answer("<h1>Bad gateway</h1>", 502), target)).rejects.toBeInstanceOf(
+      BankUnavailableError,
+    );
+    await expect(adapter.parseResponse(answer("<h1>Forbidden</h1>", 403), target)).rejects.toBeInstanceOf(
+      ReceiptFormatError,
+    );
+    await expect(
+      adapter.parseResponse(answer("<html><body>maintenance</body></html>"), target),
+    ).rejects.toBeInstanceOf(ReceiptFormatError);
+  });
+
+  it("looks up at the current receipt host with browser headers, whatever share host the link used", () => {
+    const link = adapter.parseShareUrl(new URL("https://apps.ethiotelecom.et/receipt/det8fjguj4"));
+    expect(link).toEqual({ transactionNumber: "DET8FJGUJ4", accountNumber: null, token: null });
+    const request = adapter.buildRequest({ transactionNumber: "DET8FJGUJ4", account: null, token: null });
+    expect(request.url).toBe("https://transactioninfo.ethiotelecom.et/receipt/DET8FJGUJ4");
+    expect(request.method).toBe("GET");
+    expect(request.headers["User-Agent"]).toMatch(/^Mozilla\/5\.0/);
+  });
+
+  it("accepts 10- and 9-character references in any case and ignores an account", () => {
+    expect(adapter.normalizeReference("  dfh51ofied ")).toBe("DFH51OFIED");
+    expect(adapter.validate({ transactionNumber: "CJP9OSW9U", account: null, token: null })).toBeNull();
+    expect(
+      adapter.validate({ transactionNumber: "DEL889NG4S", account: "0911000000", token: null }),
+    ).toBeNull();
+    expect(adapter.validate({ transactionNumber: "0912345678", account: null, token: null })).toMatchObject({
+      field: "transaction_number",
+    });
+  });
+
+  it("uses the banks.md network defaults, overridable", () => {
+    expect(adapter.network).toMatchObject({
+      timeoutMs: 15_000,
+      retries: 2,
+      backoffMs: 800,
+      insecureTlsOrigins: [],
+    });
+    expect(adapter.origins).toEqual(["transactioninfo.ethiotelecom.et:443", "apps.ethiotelecom.et:443"]);
+    expect(createTelebirrAdapter({ network: { retries: 0 } }).network.retries).toBe(0);
+  });
+});

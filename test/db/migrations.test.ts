@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MIGRATIONS } from "../../migrations/index.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+describe("migrations", () => {
+  it("are all applied to a fresh database", async () => {
+    const executed = await db.orm.getMigrator().getExecutedMigrations();
+    expect(executed.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => m.name));
+  });
+
+  it("match the entities: generating again would produce nothing", async () => {
+    const diff = await db.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    expect(diff.trim()).toBe("");
+  });
+
+  it("create the history indexes and the race-free uniqueness constraints", async () => {
+    const rows: { indexname: string; indexdef: string }[] = await db.orm.em
+      .fork()
+      .execute("select indexname, indexdef from pg_indexes where schemaname = 'public'");
+    const byName = new Map(rows.map((row) => [row.indexname, row.indexdef]));
+    expect(byName.get("verifications_confirmed_unique")).toMatch(
+      /UNIQUE.*\(branch_id, bank, transaction_number\) WHERE success/,
+    );
+    expect(byName.get("saved_accounts_one_primary")).toMatch(/UNIQUE.*\(branch_id, bank\) WHERE is_primary/);
+    expect(byName.get("verifications_history_idx")).toMatch(/\(branch_id, created_at DESC, id DESC\)/);
+    expect(byName.get("verifications_history_success_idx")).toMatch(
+      /\(branch_id, success, created_at DESC, id DESC\)/,
+    );
+  });
+});

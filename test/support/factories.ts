@@ -1,0 +1,43 @@
+import { type Verification, VerificationSchema } from "../../src/db/entities/index.js";
+import type { TestDatabase } from "./database.js";
+
+let sequence = 0;
+
+/** A confirmed Telebirr verification unless overridden; written straight to the database. */
+export async function insertVerification(
+  db: TestDatabase,
+  branchId: number,
+  overrides: Partial<Omit<Verification, "branch">> = {},
+): Promise<Verification> {
+  const em = db.orm.em.fork();
+  sequence += 1;
+  const verification = em.create(VerificationSchema, {
+    branch: branchId,
+    bank: "telebirr",
+    transactionNumber: `DFH${String(sequence).padStart(7, "0")}`,
+    accountNumber: null,
+    success: true,
+    exists: true,
+    message: null,
+    status: "completed",
+    transactionType: "Send Money to Registered Customer",
+    amount: 1100,
+    currency: "ETB",
+    transactionDate: "2026-11-20T10:15:00+03:00",
+    payerName: "Abebe Kebede",
+    payerAccount: "2519****2872",
+    receiverName: "Sara Tadesse",
+    receiverAccount: "2519****4025",
+    description: null,
+    sourceUrl: null,
+    verificationMethod: "official",
+    sourceType: "api",
+    sourceLabel: "test key",
+    bankAnswer: null,
+    createdAt: new Date(),
+    deletedAt: null,
+    ...overrides,
+  });
+  await em.flush();
+  return verification;
+}
