@@ -129,26 +129,17 @@ export function parseTelebirrReceipt(html: string): Receipt {
 const LABELS = {
   payerName: /^payer name/i,
   payerPhone: /^payer telebirr no\.?/i,
-  payerAccountType: /^payer account type/i,
-  payerTin: /^payer tin(?: no\.?)?/i,
   receiverName: /^credited party name/i,
   receiverAccount: /^credited party account no\.?/i,
   status: /^transaction status/i,
   bankAccount: /^bank account number/i,
-  invoiceDetails: /^invoice details/i,
-  invoiceNo: /^invoice no\.?/i,
   paymentDate: /^payment date/i,
   settledAmount: /^settled amount/i,
-  stampDuty: /^stamp duty/i,
-  discountAmount: /^discount amount/i,
-  serviceFeeVat: /^service fee vat/i,
-  serviceFee: /^service fee(?!\s*vat)/i,
-  totalPaid: /^total paid amount/i,
-  amountInWord: /^total amount in words?/i,
-  paymentMode: /^payment mode/i,
   paymentReason: /^payment reason/i,
-  paymentChannel: /^payment channel/i,
   customerNote: /^customer note/i,
+  // Labels whose values are not used, known so that their cells are never taken for a value.
+  other:
+    /^(?:payer account type|payer tin(?: no\.?)?|invoice details|invoice no\.?|stamp duty|discount amount|service fee(?: vat)?|total paid amount|total amount in words?|payment mode|payment channel)/i,
 } as const;
 type LabelKey = keyof typeof LABELS;
 
@@ -167,15 +158,15 @@ function classify(cell: string): CellKind | null {
   if (!/[A-Za-z0-9]/.test(latin)) return HAS_ETHIOPIC.test(cell) ? { kind: "amharic" } : null;
   for (const [key, pattern] of Object.entries(LABELS) as [LabelKey, RegExp][]) {
     const match = pattern.exec(latin);
-    if (match)
-      return {
-        kind: "label",
-        key,
-        inline: latin
-          .slice(match[0].length)
-          .replace(/^[\s:.\-/]+/, "")
-          .trim(),
-      };
+    if (!match) continue;
+    return {
+      kind: "label",
+      key,
+      inline: latin
+        .slice(match[0].length)
+        .replace(/^[\s:.\-/]+/, "")
+        .trim(),
+    };
   }
   return null;
 }

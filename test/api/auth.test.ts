@@ -33,6 +33,21 @@ describe("API key authentication", () => {
     }
   });
 
+  it.each([
+    ["GET", "/accounts"],
+    ["POST", "/accounts"],
+    ["PATCH", "/accounts/1"],
+    ["DELETE", "/accounts/1"],
+    ["GET", "/verifications"],
+    ["GET", "/verifications/1"],
+    ["DELETE", "/verifications/1"],
+    ["DELETE", "/verifications/bulk"],
+  ])("guards %s %s", async (method, path) => {
+    const response = await api.request(method, path, { json: {} });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(UNAUTHENTICATED);
+  });
+
   it("answers 401 for a revoked key", async () => {
     const other = await createTenant(api.db);
     const record = await api.db.orm.em.fork().findOneOrFail(ApiKeySchema, { branch: other.branchId });
