@@ -1,6 +1,7 @@
 import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import Koa, { type Next } from "koa";
+import type { VerificationEngine } from "../src/engine/index.js";
 import type { Logger } from "../src/logger.js";
 import type { ApiContext, ApiState } from "./context.js";
 import { errorRenderer } from "./errors.js";
@@ -10,14 +11,16 @@ import { accountsRoutes } from "./routes/accounts.js";
 import { banksRoutes } from "./routes/banks.js";
 import { healthRoutes } from "./routes/health.js";
 import { verificationsRoutes } from "./routes/verifications.js";
+import { verifyRoutes } from "./routes/verify.js";
 
 export interface ApiDependencies {
   orm: MikroORM;
+  engine: VerificationEngine;
   logger: Logger;
 }
 
 /** The Koa application: /api/v1 (spec), /healthz and /readyz. */
-export function createApi({ orm, logger }: ApiDependencies): Koa<ApiState> {
+export function createApi({ orm, engine, logger }: ApiDependencies): Koa<ApiState> {
   const app = new Koa<ApiState>();
   // Errors are rendered by errorRenderer and logged there with the request id; Koa's default logs again.
   app.silent = true;
@@ -33,7 +36,7 @@ export function createApi({ orm, logger }: ApiDependencies): Koa<ApiState> {
   const open = banksRoutes();
   const authenticated = new Router<ApiState>();
   authenticated.use(requireApiKey(orm));
-  for (const routes of [accountsRoutes(orm), verificationsRoutes(orm)]) {
+  for (const routes of [verifyRoutes(engine), accountsRoutes(orm), verificationsRoutes(orm)]) {
     authenticated.use(routes.routes(), routes.allowedMethods());
   }
   v1.use(open.routes(), open.allowedMethods());

@@ -1,4 +1,6 @@
 import type { Context, Next } from "koa";
+import { bankName } from "../src/banks/catalogue.js";
+import { BankUnavailableError, ReceiptFormatError } from "../src/banks/errors.js";
 import {
   AuthenticationError,
   AuthorizationError,
@@ -44,6 +46,15 @@ function render(error: unknown): Rendered {
   if (error instanceof BadRequestError) return message(400, error.message);
   if (error instanceof QuotaExceededError) return message(402, error.message);
   if (error instanceof ServiceUnavailableError) return message(503, error.message);
+  if (error instanceof BankUnavailableError) {
+    return message(503, `${bankName(error.bank)} is not responding. Please try again later.`);
+  }
+  if (error instanceof ReceiptFormatError) {
+    return message(
+      502,
+      `${bankName(error.bank)} sent an answer that could not be read. Please try again later.`,
+    );
+  }
   if (isDatabaseDown(error))
     return message(503, "The service is temporarily unavailable. Please try again later.");
   return renderHttpError(error) ?? message(500, "Server Error.");

@@ -1,6 +1,7 @@
 import { BANK_CATALOGUE, bankName } from "../src/banks/catalogue.js";
 import { BANK_CODES, type BankCode } from "../src/banks/codes.js";
 import type { SavedAccount, Verification } from "../src/db/entities/index.js";
+import type { ParsedReceiptUrl, VerificationOutcome } from "../src/engine/types.js";
 
 /** Saved bank account (spec 2.5). */
 export function presentAccount(account: SavedAccount) {
@@ -56,4 +57,62 @@ export function presentBanks() {
       ];
     }),
   );
+}
+
+/** Receipt (spec 2.3) from a verification's columns; `transaction_type` is left out when the bank has none. */
+function presentReceipt(record: Verification) {
+  return {
+    status: record.status,
+    ...(record.transactionType ? { transaction_type: record.transactionType } : {}),
+    amount: record.amount,
+    currency: record.currency,
+    transaction_date: record.transactionDate,
+    payer_name: record.payerName,
+    payer_account: record.payerAccount,
+    receiver_name: record.receiverName,
+    receiver_account: record.receiverAccount,
+    description: record.description ?? null,
+  };
+}
+
+/** Verification result (spec 2.2) and its status: 404 for a transaction the bank does not know, else 200. */
+export function presentVerificationResult(outcome: VerificationOutcome): { status: number; body: object } {
+  const { record } = outcome;
+  const found = outcome.kind !== "not_found";
+  const body = {
+    success: outcome.kind === "confirmed",
+    exists: record.exists,
+    duplicate: outcome.kind === "duplicate",
+    message: record.message ?? null,
+    data: {
+      bank: record.bank,
+      bank_name: bankName(record.bank as BankCode),
+      verification_id: found ? String(record.id) : null,
+      transaction_number: record.transactionNumber,
+      source_url: record.sourceUrl ?? null,
+      verification_method: record.verificationMethod,
+      receipt: found ? presentReceipt(record) : {},
+    },
+    ...(outcome.kind === "duplicate"
+      ? {
+          existing_verification_id: outcome.existing.id,
+          verified_at: outcome.existing.createdAt.toISOString(),
+        }
+      : {}),
+  };
+  return { status: found ? 200 : 404, body };
+}
+
+/** POST /verify/parse-url answer (spec 4.2). */
+export function presentParsedUrl(parsed: ParsedReceiptUrl) {
+  return {
+    bank: parsed.bank,
+    bank_name: bankName(parsed.bank),
+    transaction_number: parsed.transactionNumber,
+    account_number: parsed.accountNumber,
+    source_url: parsed.sourceUrl,
+    receipt_token: parsed.receiptToken,
+    requires_account_number: parsed.requiresAccountNumber,
+    requires_explicit_settlement_account: parsed.requiresExplicitSettlementAccount,
+  };
 }

@@ -5,6 +5,7 @@ import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
 import type { Config } from "./config.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.js";
 import { type Orm, openOrm } from "./db/orm.js";
+import { createEngine } from "./engine/index.js";
 import type { Logger } from "./logger.js";
 
 export interface RunningService {
@@ -31,7 +32,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   logger.info("database migrated");
   const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
 
-  const app = createApi({ orm, logger });
+  const engine = createEngine(config.banks, orm, logger);
+  const app = createApi({ orm, engine, logger });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -45,6 +47,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const close = () => {
     closing ??= (async () => {
       await drain(server);
+      await engine.close();
       await orm.close();
       await database.stop();
       logger.info("stopped");

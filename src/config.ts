@@ -1,5 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
+import { BANK_CODES, type BankCode } from "./banks/codes.js";
+import { parseOriginOverrides } from "./banks/http.js";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -20,7 +22,55 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BOOTSTRAP: booleanFlag.default(true),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  BANK_ORIGIN_OVERRIDES: z.string().optional(),
+  BANK_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
+  BANK_CBE_APP_ID: z.string().min(1).optional(),
+  BANK_CBE_APP_VERSION: z.string().min(1).optional(),
+  ...bankVariables(),
 });
+
+/** Per-bank variables: BANK_<CODE>_TIMEOUT_MS, BANK_<CODE>_RETRIES and BANK_PROXY_<CODE>. */
+function bankVariables() {
+  const timeout = z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(100, "must be at least 100")
+    .max(120_000, "must be at most 120000")
+    .optional();
+  const retries = z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(5, "must be at most 5")
+    .optional();
+  const proxy = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// proxy URL" }).optional();
+  return Object.fromEntries(
+    BANK_CODES.flatMap((code) => {
+      const name = code.toUpperCase();
+      return [
+        [`BANK_${name}_TIMEOUT_MS`, timeout],
+        [`BANK_${name}_RETRIES`, retries],
+        [`BANK_PROXY_${name}`, proxy],
+      ];
+    }),
+  ) as Record<string, typeof timeout | typeof retries | typeof proxy>;
+}
+
+export interface BankSettings {
+  /** `host[:port]` → base URL: requests to that origin go there instead (tests, the simulator). */
+  originOverrides: Map<string, string>;
+  proxies: Partial<Record<BankCode, string>>;
+  timeoutsMs: Partial<Record<BankCode, number>>;
+  retries: Partial<Record<BankCode, number>>;
+  maxResponseBytes: number;
+  cbeAppId: string | undefined;
+  cbeAppVersion: string | undefined;
+}
 
 export type Config = {
   port: number;
@@ -30,6 +80,7 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
   bootstrap: boolean;
   dbPoolMax: number;
+  banks: BankSettings;
 };
 
 /** Bad configuration; the message names every offending variable. */
@@ -49,7 +100,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${lines.join("; ")}.`);
   }
-  const values = parsed.data;
+  const values = parsed.data as z.infer<typeof configSchema> & Record<string, string | number | undefined>;
+  let originOverrides: Map<string, string>;
+  try {
+    originOverrides = parseOriginOverrides(values.BANK_ORIGIN_OVERRIDES);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}.`);
+  }
+  const perBank = <T>(variable: (name: string) => string) =>
+    Object.fromEntries(
+      BANK_CODES.flatMap((code) => {
+        const value = values[variable(code.toUpperCase())];
+        return value === undefined ? [] : [[code, value as T]];
+      }),
+    ) as Partial<Record<BankCode, T>>;
   return {
     port: values.PORT,
     host: values.HOST,
@@ -58,5 +122,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     bootstrap: values.BOOTSTRAP,
     dbPoolMax: values.DB_POOL_MAX,
+    banks: {
+      originOverrides,
+      proxies: perBank<string>((name) => `BANK_PROXY_${name}`),
+      timeoutsMs: perBank<number>((name) => `BANK_${name}_TIMEOUT_MS`),
+      retries: perBank<number>((name) => `BANK_${name}_RETRIES`),
+      maxResponseBytes: values.BANK_MAX_RESPONSE_BYTES,
+      cbeAppId: values.BANK_CBE_APP_ID,
+      cbeAppVersion: values.BANK_CBE_APP_VERSION,
+    },
   };
 }

@@ -1,70 +1,43 @@
 import type { BankCode } from "./codes.js";
+import {
+  ACCEPT_JSON,
+  type BankOptions,
+  bankNetwork,
+  isPlainHttps,
+  MOBILE_USER_AGENT,
+  normalizeAccount,
+  referenceProblem,
+} from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, parseAmount } from "./parse-utils.js";
-import type {
-  BankAdapter,
-  BankNetwork,
-  BankRequest,
-  BankResponse,
-  InputProblem,
-  LookupOutcome,
-  LookupTarget,
-  Receipt,
-  ShareLink,
-} from "./types.js";
+import { addisIso, isRecord, parseAmount } from "./parse-utils.js";
+import { foundByReference } from "./reference.js";
+import type { BankAdapter, BankResponse, LookupTarget, Receipt } from "./types.js";
 
 const BANK = "amhara" as const satisfies BankCode;
 
 const RECEIPT_HOST = "receipt.amharabank.com.et";
 const API_HOST = "transaction.amharabank.com.et";
-const DEFAULT_USER_AGENT =
-  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Mobile Safari/537.36";
 
 /** FT + YYDDD + 5 letters/digits (T24 layout, banks.md §1.1). */
 const REFERENCE = /^FT\d{5}[A-Z0-9]{5}$/;
 
-export interface AmharaOptions {
-  /** Timeouts and retries; banks.md §1.4 defaults are used for missing fields. */
-  network?: Partial<BankNetwork>;
-  /** User-Agent sent to the transaction API (every known client sends a browser one). */
-  userAgent?: string;
-}
+export type AmharaOptions = BankOptions;
 
 export function createAmharaAdapter(options: AmharaOptions = {}): BankAdapter {
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  const normalizeReference = (raw: string) => raw.trim().toUpperCase();
+  const userAgent = options.userAgent ?? MOBILE_USER_AGENT;
 
   return {
     code: BANK,
     origins: [`${RECEIPT_HOST}:443`, `${API_HOST}:443`],
-    network: {
-      timeoutMs: 15_000,
-      connectTimeoutMs: 10_000,
-      retries: 2,
-      backoffMs: 800,
-      insecureTlsOrigins: [],
-      ...options.network,
-    },
+    network: bankNetwork({}, options.network),
     normalizeReference,
-    normalizeAccount: (raw) => raw.replace(/[\s-]/g, ""),
+    normalizeAccount,
 
-    validate(target: LookupTarget): InputProblem | null {
-      const reference = normalizeReference(target.token ?? target.transactionNumber);
-      if (!reference) {
-        return { field: "transaction_number", message: "The transaction number field is required." };
-      }
-      if (!REFERENCE.test(reference)) {
-        return {
-          field: "transaction_number",
-          message:
-            "The transaction number format is invalid for Amhara Bank (expected FT followed by 10 letters and digits).",
-        };
-      }
-      return null;
-    },
+    validate: (target) =>
+      referenceProblem(referenceOf(target), REFERENCE, "Amhara Bank", "FT followed by 10 letters and digits"),
 
-    parseShareUrl(url: URL): ShareLink | null {
-      if (url.protocol !== "https:" || url.port !== "" || url.username || url.password) return null;
+    parseShareUrl(url) {
+      if (!isPlainHttps(url)) return null;
       let raw: string | null = null;
       if (url.hostname === RECEIPT_HOST && url.pathname === "/") raw = url.searchParams.get("trx");
       if (url.hostname === API_HOST) raw = /^\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1] ?? null;
@@ -72,16 +45,15 @@ export function createAmharaAdapter(options: AmharaOptions = {}): BankAdapter {
       return { transactionNumber: normalizeReference(raw), accountNumber: null, token: null };
     },
 
-    buildRequest(target: LookupTarget): BankRequest {
-      const reference = normalizeReference(target.token ?? target.transactionNumber);
+    buildRequest(target) {
       return {
-        url: `https://${API_HOST}/${encodeURIComponent(reference)}`,
+        url: `https://${API_HOST}/${encodeURIComponent(referenceOf(target))}`,
         method: "GET",
-        headers: { "User-Agent": userAgent, Accept: "application/json, text/plain, */*" },
+        headers: { "User-Agent": userAgent, Accept: ACCEPT_JSON },
       };
     },
 
-    async parseResponse(response: BankResponse, target: LookupTarget): Promise<LookupOutcome> {
+    async parseResponse(response, target) {
       // Checked before the 5xx rule: the 500 `{status:false}` is a definitive miss, so it is not retried.
       if (isMissAnswer(response)) return { kind: "not_found" };
       if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
@@ -98,8 +70,10 @@ export function createAmharaAdapter(options: AmharaOptions = {}): BankAdapter {
           snippet(response),
         );
       }
-      const expected = normalizeReference(target.token ?? target.transactionNumber);
-      return { kind: "found", receipt: toReceipt(body.data, expected) };
+      // The record must name its transaction: a record without one is not trusted for the one asked for.
+      const shown = normalizeReference(pick(body.data, "transactionReference"));
+      if (!shown) throw new ReceiptFormatError(BANK, "The record has no transactionReference");
+      return foundByReference(BANK, toReceipt(body.data), shown, referenceOf(target));
     },
   };
 }
@@ -108,8 +82,12 @@ export function createAmharaAdapter(options: AmharaOptions = {}): BankAdapter {
 
 type Json = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+function normalizeReference(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+function referenceOf(target: LookupTarget): string {
+  return normalizeReference(target.token ?? target.transactionNumber);
 }
 
 function readJson(response: BankResponse): unknown {
@@ -140,13 +118,7 @@ function pick(data: Json, ...keys: string[]): string {
   return "";
 }
 
-function toReceipt(data: Json, expectedReference: string): Receipt {
-  const reference = pick(data, "transactionReference").toUpperCase();
-  if (!reference) throw new ReceiptFormatError(BANK, "The record has no transactionReference");
-  if (reference !== expectedReference) {
-    throw new ReceiptFormatError(BANK, `The record is for ${reference}, not ${expectedReference}`);
-  }
-
+function toReceipt(data: Json): Receipt {
   // `amount` is the transferred sum; `totalAmount` ("ETB5036.00") adds fees and VAT, so it is a fallback only.
   const amountText = pick(data, "amount") || pick(data, "totalAmount");
   const amount = amountText ? parseAmount(amountText) : null;

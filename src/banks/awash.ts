@@ -1,14 +1,21 @@
 import type { BankCode } from "./codes.js";
+import {
+  ACCEPT_HTML,
+  type BankOptions,
+  bankNetwork,
+  DESKTOP_USER_AGENT,
+  isPlainHttps,
+  normalizeAccount,
+} from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, htmlToLines, parseAmount, to24Hour } from "./parse-utils.js";
-import type { BankAdapter, BankNetwork, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
+import { addisIso, htmlToLines, parseAmount, pickFirst, to24Hour } from "./parse-utils.js";
+import { foundByToken } from "./reference.js";
+import type { BankAdapter, BankResponse, LookupOutcome, LookupTarget, Receipt, ShareLink } from "./types.js";
 
 const BANK = "awash" as const satisfies BankCode;
 const RECEIPT_HOST = "awashpay.awashbank.com";
 const RECEIPT_PORT = "8225";
 const RECEIPT_ORIGIN = `${RECEIPT_HOST}:${RECEIPT_PORT}`;
-const DEFAULT_USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 /** "-{base-36 transaction id}-{server counter}", e.g. -2KDL95Z0NR-4U61O6; case-sensitive, leading dash kept. */
 const TOKEN = /^-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+$/;
@@ -19,33 +26,19 @@ const BARE_TRANSACTION_ID = /^(?:\d{15}|[0-9A-Fa-f]{12})$/;
 /** Punctuation that sticks to a link pasted from an SMS sentence. */
 const TRAILING_PUNCTUATION = /[\s.,;:!?'"`)\]}>/]+$/;
 
-export interface AwashOptions {
-  /** Overrides of the banks.md network defaults (15 s, 2 retries, 800 ms backoff, unverifiable TLS on 8225). */
-  network?: Partial<BankNetwork>;
-  /** Browser User-Agent sent with every lookup. */
-  userAgent?: string;
-}
+export type AwashOptions = BankOptions;
 
 export function createAwashAdapter(options: AwashOptions = {}): BankAdapter {
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  // Tokens are case-sensitive: trim only, never change case.
-  const normalizeReference = (raw: string) => raw.trim().replace(TRAILING_PUNCTUATION, "");
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
   return {
     code: BANK,
     origins: [RECEIPT_ORIGIN],
-    network: {
-      timeoutMs: 15_000,
-      connectTimeoutMs: 10_000,
-      retries: 2,
-      backoffMs: 800,
-      // The certificate on port 8225 does not verify (banks.md §1.4).
-      insecureTlsOrigins: [RECEIPT_ORIGIN],
-      ...options.network,
-    },
+    // The certificate on port 8225 does not verify (banks.md §1.4).
+    network: bankNetwork({ insecureTlsOrigins: [RECEIPT_ORIGIN] }, options.network),
     normalizeReference,
-    normalizeAccount: (raw) => raw.replace(/[\s-]/g, ""),
+    normalizeAccount,
     validate(target) {
-      const token = normalizeReference(target.token ?? target.transactionNumber);
+      const token = tokenOf(target);
       const field = target.token ? "receipt_url" : "transaction_number";
       if (TOKEN.test(token)) return null;
       if (!token) {
@@ -72,8 +65,7 @@ export function createAwashAdapter(options: AwashOptions = {}): BankAdapter {
       };
     },
     parseShareUrl(url) {
-      if (url.protocol !== "https:" || url.username || url.password) return null;
-      if (url.hostname !== RECEIPT_HOST || url.port !== RECEIPT_PORT) return null;
+      if (!isPlainHttps(url, RECEIPT_PORT) || url.hostname !== RECEIPT_HOST) return null;
       let path: string;
       try {
         path = decodeURIComponent(url.pathname);
@@ -86,13 +78,12 @@ export function createAwashAdapter(options: AwashOptions = {}): BankAdapter {
     },
     buildRequest(target) {
       // The share link itself is the lookup.
-      const token = normalizeReference(target.token ?? target.transactionNumber);
       return {
-        url: `https://${RECEIPT_ORIGIN}/${encodeURI(token)}`,
+        url: `https://${RECEIPT_ORIGIN}/${encodeURI(tokenOf(target))}`,
         method: "GET",
         headers: {
           "User-Agent": userAgent,
-          Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+          Accept: ACCEPT_HTML,
           "Accept-Language": "en-US,en;q=0.9",
         },
       };
@@ -101,8 +92,14 @@ export function createAwashAdapter(options: AwashOptions = {}): BankAdapter {
   };
 }
 
-/** Found receipt page, "Receipt not found" page (HTTP 200), or 403 for an unknown/expired token. */
-export async function parseAwashResponse(response: BankResponse): Promise<LookupOutcome> {
+/**
+ * Found receipt page, "Receipt not found" page (HTTP 200), or 403 for an unknown/expired token. A found
+ * receipt is reported under its Transaction ID, which a link of the same transfer always shows.
+ */
+export async function parseAwashResponse(
+  response: BankResponse,
+  target: LookupTarget,
+): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
   // 403 is what the bank answers for a bad or expired token.
   // weak (banks.md): 404 is not documented; it is read as a miss too.
@@ -122,21 +119,25 @@ export async function parseAwashResponse(response: BankResponse): Promise<Lookup
     if (table === transaction) continue;
     for (const [label, value] of table) if (!customer.has(label)) customer.set(label, value);
   }
-  return { kind: "found", receipt: toReceipt(transaction, customer, html) };
+  const receipt = toReceipt(transaction, customer, html);
+  return foundByToken(receipt, normalizeReference(transaction.get("transaction id") ?? ""), tokenOf(target));
 }
 
 // --- internal helpers ---
 
+/** Tokens are case-sensitive: trim only, never change case. */
+function normalizeReference(raw: string): string {
+  return raw.trim().replace(TRAILING_PUNCTUATION, "");
+}
+
+function tokenOf(target: LookupTarget): string {
+  return normalizeReference(target.token ?? target.transactionNumber);
+}
+
 type Table = Map<string, string>;
 
 function toReceipt(tx: Table, customer: Table, html: string): Receipt {
-  const pick = (...labels: string[]) => {
-    for (const label of labels) {
-      const value = tx.get(label);
-      if (value) return value;
-    }
-    return undefined;
-  };
+  const pick = (...labels: string[]) => pickFirst(tx, labels);
   const amount = parseAmount(tx.get("amount") ?? "");
   if (amount === null)
     throw new ReceiptFormatError(BANK, "The receipt has no readable Amount.", html.slice(0, 200));

@@ -1,13 +1,21 @@
 import type { BankCode } from "./codes.js";
+import {
+  ACCEPT_JSON,
+  type BankOptions,
+  bankNetwork,
+  DESKTOP_USER_AGENT,
+  isPlainHttps,
+  normalizeAccount,
+  referenceProblem,
+} from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, parseAmount, to24Hour } from "./parse-utils.js";
-import type { BankAdapter, BankNetwork, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
+import { addisIso, isRecord, parseAmount, pickFirst, to24Hour } from "./parse-utils.js";
+import { foundByReference } from "./reference.js";
+import type { BankAdapter, BankResponse, LookupOutcome, LookupTarget, Receipt, ShareLink } from "./types.js";
 
 const BANK = "boa" as const satisfies BankCode;
 const HOST = "cs.bankofabyssinia.com";
 const SLIP_PAGE = `https://${HOST}/slip/`;
-const DEFAULT_USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 /** FT/TT + YYDDD + 5 alnum (T24 reference), e.g. FT26083XJRMH. */
 const REFERENCE = /^(?:FT|TT)\d{5}[A-Z0-9]{5}$/;
@@ -15,18 +23,10 @@ const REFERENCE = /^(?:FT|TT)\d{5}[A-Z0-9]{5}$/;
 const SLIP_ID = /^((?:FT|TT)\d{5}[A-Z0-9]{5})(\d{5})$/;
 const SUFFIX_DIGITS = 5;
 
-export interface BoaOptions {
-  /** Overrides of the banks.md network defaults (15 s, 2 retries, 800 ms backoff). */
-  network?: Partial<BankNetwork>;
-  /** Browser User-Agent sent with every lookup. */
-  userAgent?: string;
-}
+export type BoaOptions = BankOptions;
 
 export function createBoaAdapter(options: BoaOptions = {}): BankAdapter {
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  // T24 references are case-insensitive; the slip id is always printed in upper case.
-  const normalizeReference = (raw: string) => raw.replace(/\s+/g, "").toUpperCase();
-  const normalizeAccount = (raw: string) => raw.replace(/[\s-]/g, "");
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
   const slipId = (reference: string, account: string | null): string => {
     // A full 17-character slip id typed as the reference already carries its account suffix.
     if (SLIP_ID.test(reference)) return reference;
@@ -36,33 +36,20 @@ export function createBoaAdapter(options: BoaOptions = {}): BankAdapter {
   return {
     code: BANK,
     origins: [`${HOST}:443`],
-    network: {
-      timeoutMs: 15_000,
-      connectTimeoutMs: 10_000,
-      retries: 2,
-      backoffMs: 800,
-      insecureTlsOrigins: [],
-      ...options.network,
-    },
+    network: bankNetwork({}, options.network),
     normalizeReference,
     normalizeAccount,
     validate(target) {
       const reference = normalizeReference(target.transactionNumber);
       const account = normalizeAccount(target.account ?? "");
-      if (!reference) {
-        return {
-          field: "transaction_number",
-          message: "The transaction number field is required for Bank of Abyssinia.",
-        };
-      }
       if (SLIP_ID.test(reference)) return null;
-      if (!REFERENCE.test(reference)) {
-        return {
-          field: "transaction_number",
-          message:
-            "The transaction number format is invalid for Bank of Abyssinia (expected FT or TT and 10 more letters and digits, e.g. FT26083XJRMH).",
-        };
-      }
+      const problem = referenceProblem(
+        reference,
+        REFERENCE,
+        "Bank of Abyssinia",
+        "FT or TT and 10 more letters and digits, e.g. FT26083XJRMH",
+      );
+      if (problem) return problem;
       if (!account) {
         return {
           field: "account_number",
@@ -80,8 +67,7 @@ export function createBoaAdapter(options: BoaOptions = {}): BankAdapter {
       return null;
     },
     parseShareUrl(url) {
-      if (url.protocol !== "https:" || url.username || url.password || url.port !== "") return null;
-      if (url.hostname !== HOST) return null;
+      if (!isPlainHttps(url) || url.hostname !== HOST) return null;
       // The feedback link /cs/?trx=C{ref} carries a reference too, but is not a receipt.
       let raw: string | null = null;
       if (/^\/slip\/?$/.test(url.pathname)) raw = url.searchParams.get("trx");
@@ -99,7 +85,7 @@ export function createBoaAdapter(options: BoaOptions = {}): BankAdapter {
         method: "GET",
         headers: {
           "User-Agent": userAgent,
-          Accept: "application/json, text/plain, */*",
+          Accept: ACCEPT_JSON,
           "Accept-Language": "en-US,en;q=0.9",
           Referer: SLIP_PAGE,
           // weak (banks.md): callers send "Referer/Origin .../slip/"; an Origin header never has a path, so
@@ -113,7 +99,7 @@ export function createBoaAdapter(options: BoaOptions = {}): BankAdapter {
 }
 
 /** `{header:{status:"success"}, body:[{...}]}`; a miss is HTTP 200 with "Payer's Name": "Invalid reference number". */
-export async function parseBoaResponse(response: BankResponse): Promise<LookupOutcome> {
+export async function parseBoaResponse(response: BankResponse, target: LookupTarget): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
   const text = response.body.toString("utf8");
   if (response.status !== 200) {
@@ -143,19 +129,26 @@ export async function parseBoaResponse(response: BankResponse): Promise<LookupOu
   const fields = normalizedKeys(row);
   // The miss sits in "Payer's Name"; inter-bank transfers (BOA → other banks) get this answer too.
   if ([...fields.values()].some((value) => /^invalid reference/i.test(value))) return { kind: "not_found" };
-  return { kind: "found", receipt: toReceipt(fields, text) };
+  const receipt = toReceipt(fields, text);
+  const shown = normalizeReference(fields.get("transaction reference") ?? "");
+  return foundByReference(BANK, receipt, shown, referenceOf(target));
 }
 
 // --- internal helpers ---
 
+/** T24 references are case-insensitive; the slip id is always printed in upper case. */
+function normalizeReference(raw: string): string {
+  return raw.replace(/\s+/g, "").toUpperCase();
+}
+
+/** The 12-character reference asked for, without the account suffix a full slip id carries. */
+function referenceOf(target: LookupTarget): string {
+  const reference = normalizeReference(target.transactionNumber);
+  return SLIP_ID.exec(reference)?.[1] ?? reference;
+}
+
 function toReceipt(fields: Map<string, string>, text: string): Receipt {
-  const pick = (...keys: string[]) => {
-    for (const key of keys) {
-      const value = fields.get(key);
-      if (value) return value;
-    }
-    return undefined;
-  };
+  const pick = (...keys: string[]) => pickFirst(fields, keys);
   const amount = parseAmount(pick("transferred amount", "amount") ?? "");
   if (amount === null) {
     throw new ReceiptFormatError(BANK, "The slip has no readable Transferred Amount.", text.slice(0, 200));
@@ -227,8 +220,4 @@ function dedupeSlipId(id: string): string {
   const prefix = id.substring(0, half - 2);
   const tail = id.substring(half + 3);
   return tail === prefix ? id.substring(0, half + 3) : id;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

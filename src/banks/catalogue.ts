@@ -8,6 +8,11 @@ export interface BankInfo {
   accountDigits?: number;
   description: string;
   exampleTransactionNumber: string;
+  /**
+   * What `account_number` is for this bank's lookup: the receiving account (CBE), the account of whoever
+   * received the bank's SMS, payer or receiver (BOA, banks.md §2.5), or the payer's phone (CBE Birr).
+   */
+  accountRole?: "receiving" | "sms_owner" | "payer_phone";
 }
 
 export const BANK_CATALOGUE = {
@@ -15,6 +20,7 @@ export const BANK_CATALOGUE = {
     name: "Commercial Bank of Ethiopia",
     requiresAccountNumber: true,
     accountDigits: 8,
+    accountRole: "receiving",
     description:
       "Share link from the CBE app or SMS (https://mbreciept.cbe.com.et/...), or the FT reference with the receiving account number (its last 8 digits are used).",
     exampleTransactionNumber: "FT26140P01YB",
@@ -44,6 +50,7 @@ export const BANK_CATALOGUE = {
     name: "Bank of Abyssinia",
     requiresAccountNumber: true,
     accountDigits: 5,
+    accountRole: "sms_owner",
     description:
       "The FT or TT reference with the account number of the SMS owner (its last 5 digits are used), or the slip link https://cs.bankofabyssinia.com/slip/?trx=...",
     exampleTransactionNumber: "FT26083XJRMH",
@@ -58,6 +65,7 @@ export const BANK_CATALOGUE = {
     name: "CBE Birr",
     requiresAccountNumber: true,
     accountDigits: 12,
+    accountRole: "payer_phone",
     description:
       "The receipt number (10 letters and digits) with the payer's phone number in account_number (251XXXXXXXXX; 09... and +251... are accepted).",
     exampleTransactionNumber: "DIP41PM7JL",
@@ -86,4 +94,9 @@ export const BANK_CATALOGUE = {
 
 export function bankName(code: BankCode): string {
   return BANK_CATALOGUE[code].name;
+}
+
+/** One bank's catalogue entry, as the general BankInfo shape. */
+export function bankInfo(code: BankCode): BankInfo {
+  return BANK_CATALOGUE[code];
 }

@@ -1,29 +1,26 @@
-import { extractPdfText, UnreadablePdfError } from "../receipts/pdf-text.js";
-import { type LabelSpec, readLabels, textLines } from "./cbe/labels.js";
 import type { BankCode } from "./codes.js";
+import { type BankOptions, bankNetwork, DESKTOP_USER_AGENT, isPlainHttps } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
 import { addisIso, htmlToLines, parseAmount } from "./parse-utils.js";
+import { type LabelSpec, readLabels, readPdfText, textLines } from "./pdf-labels.js";
+import { foundByReference } from "./reference.js";
 import type {
   BankAdapter,
-  BankNetwork,
   BankResponse,
   InputProblem,
   LookupOutcome,
+  LookupTarget,
   Receipt,
   ShareLink,
 } from "./types.js";
 
 const BANK = "cbebirr" as const satisfies BankCode;
 
-export interface CbeBirrOptions {
-  network?: Partial<BankNetwork>;
-}
+export type CbeBirrOptions = BankOptions;
 
 const HOST = "cbepay1.cbe.com.et";
 // weak (banks.md §2.7): a single cheki guide mentions this share form; it is re-routed to aureceipt.
 const WEAK_SHARE_HOST = "apps.cbebirr.com.et";
-const USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const NAME = "CBE Birr";
 
 // weak (banks.md §2.7): receipt numbers are "10 alnum" (CGU…, DIP…; some 12-character FT…), yet the real
@@ -33,24 +30,16 @@ const RECEIPT_NUMBER = /^[A-Z0-9]{10,12}$/;
 const PHONE = /^251[79]\d{8}$/;
 
 export function createCbeBirrAdapter(options: CbeBirrOptions = {}): BankAdapter {
-  const network: BankNetwork = {
-    timeoutMs: 30_000,
-    connectTimeoutMs: 10_000,
-    retries: 2,
-    backoffMs: 800,
-    // The server omits the DigiCert intermediate, so Node cannot build the chain (banks.md §1.4).
-    insecureTlsOrigins: [`${HOST}:443`],
-    ...options.network,
-  };
-
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
   return {
     code: BANK,
     origins: [`${HOST}:443`, `${WEAK_SHARE_HOST}:443`],
-    network,
-    normalizeReference: (raw) => raw.trim().toUpperCase(),
+    // The server omits the DigiCert intermediate, so Node cannot build the chain (banks.md §1.4).
+    network: bankNetwork({ timeoutMs: 30_000, insecureTlsOrigins: [`${HOST}:443`] }, options.network),
+    normalizeReference,
     normalizeAccount: normalizePhone,
     validate(target) {
-      const reference = target.transactionNumber.trim().toUpperCase();
+      const reference = normalizeReference(target.transactionNumber);
       if (!RECEIPT_NUMBER.test(reference)) {
         return {
           field: "transaction_number",
@@ -62,13 +51,13 @@ export function createCbeBirrAdapter(options: CbeBirrOptions = {}): BankAdapter 
     parseShareUrl,
     buildRequest(target) {
       const query = new URLSearchParams({
-        TID: target.transactionNumber.trim().toUpperCase(),
+        TID: normalizeReference(target.transactionNumber),
         PH: normalizePhone(target.account ?? ""),
       });
       return {
         url: `https://${HOST}/aureceipt?${query}`,
         method: "GET",
-        headers: { "User-Agent": USER_AGENT, Accept: "application/pdf, text/html;q=0.9, */*;q=0.8" },
+        headers: { "User-Agent": userAgent, Accept: "application/pdf, text/html;q=0.9, */*;q=0.8" },
       };
     },
     parseResponse: readAnswer,
@@ -114,12 +103,20 @@ const LABELS: readonly LabelSpec[] = [
 // row's amount to it.
 const TABLE_ROW =
   /(\d{4})-(\d{2})-(\d{2})(?:\s|T)*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*((?:ETB|Br\.?|Birr)?\s*\d[\d,]*(?:\.\d+)?)?/;
+// The row's Receipt Number, glued to the date ("DIP41PM7JLY2026-09-25") or in the cell before it. The date
+// always starts four digits before its first dash, so a number ending in digits still splits right.
+const ROW_RECEIPT_NUMBER = /^((?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,12})\s*\d{4}-\d{2}-\d{2}/m;
 
 /**
  * Reads CBE Birr receipt text (pdf-parse output of the PDF, or the lines of the HTML report). The
  * "Transaction Details" row comes out glued: "DIP41PM7JLY2026-09-25 16:3920.00".
  */
 export function parseCbeBirrText(lines: readonly string[]): Receipt {
+  return readCbeBirrText(lines).receipt;
+}
+
+/** The receipt and the Receipt Number of its Transaction Details row ("" when the row shows none). */
+export function readCbeBirrText(lines: readonly string[]): { receipt: Receipt; reference: string } {
   const values = readLabels(lines, LABELS);
   const first = (key: string) => values.get(key)?.[0] ?? "";
   const text = lines.join("\n");
@@ -136,7 +133,7 @@ export function parseCbeBirrText(lines: readonly string[]): Receipt {
   const [creditAccount = "", ...creditName] = first("credit").split(/\s+-\s+/);
   const receiverName = first("receiver") || creditName.join(" - ");
   const status = first("status").toLowerCase();
-  return {
+  const receipt: Receipt = {
     // weak: banks.md shows only "Completed"; a receipt without the line is one that was issued, i.e. done.
     status: status || "completed",
     amount,
@@ -155,9 +152,14 @@ export function parseCbeBirrText(lines: readonly string[]): Receipt {
     receiverAccount: creditAccount.trim(),
     description: first("reason") || null,
   };
+  return { receipt, reference: ROW_RECEIPT_NUMBER.exec(text)?.[1] ?? "" };
 }
 
 // --- internal helpers ---
+
+function normalizeReference(raw: string): string {
+  return raw.trim().toUpperCase();
+}
 
 function validatePhone(account: string | null): InputProblem | null {
   if (!account?.trim()) {
@@ -176,7 +178,7 @@ function validatePhone(account: string | null): InputProblem | null {
 }
 
 function parseShareUrl(url: URL): ShareLink | null {
-  if (url.protocol !== "https:" || url.username || url.password || url.port !== "") return null;
+  if (!isPlainHttps(url)) return null;
   const host = url.hostname.toLowerCase();
   const query = new Map([...url.searchParams].map(([key, value]) => [key.toLowerCase(), value.trim()]));
   let reference: string | undefined;
@@ -193,25 +195,20 @@ function parseShareUrl(url: URL): ShareLink | null {
   return { transactionNumber, accountNumber: phone ? normalizePhone(phone) : null, token: null };
 }
 
-async function readAnswer(response: BankResponse): Promise<LookupOutcome> {
+async function readAnswer(response: BankResponse, target: LookupTarget): Promise<LookupOutcome> {
   const { status, body } = response;
   if (status >= 500) throw new BankUnavailableError(BANK, "server_error");
+  const found = (lines: readonly string[]) => {
+    const { receipt, reference } = readCbeBirrText(lines);
+    return foundByReference(BANK, receipt, reference, normalizeReference(target.transactionNumber));
+  };
   const head = body.subarray(0, 1024).toString("latin1");
-  if (status === 200 && head.includes("%PDF")) {
-    let text: string;
-    try {
-      text = await extractPdfText(body);
-    } catch (error) {
-      if (error instanceof UnreadablePdfError) throw new ReceiptFormatError(BANK, error.message);
-      throw error;
-    }
-    return { kind: "found", receipt: parseCbeBirrText(textLines(text)) };
-  }
+  if (status === 200 && head.includes("%PDF")) return found(textLines(await readPdfText(BANK, body)));
   const html = body.toString("utf8");
   if (status === 200 && /<html|<!doctype/i.test(html)) {
     const lines = htmlToLines(html);
     const hasReceipt = lines.some((line) => /^(?:Paid amount|Debit Account|Transaction Status)/i.test(line));
-    if (hasReceipt) return { kind: "found", receipt: parseCbeBirrText(lines) };
+    if (hasReceipt) return found(lines);
     // The miss: an empty Telerik ReportViewer page titled "Auto Receipt" (HTTP 200).
     if (/Auto Receipt|ReportViewer/i.test(html)) return { kind: "not_found" };
   }

@@ -1,8 +1,17 @@
-import { extractPdfText } from "../receipts/pdf-text.js";
 import type { BankCode } from "./codes.js";
+import {
+  ACCEPT_HTML,
+  type BankOptions,
+  bankNetwork,
+  DESKTOP_USER_AGENT,
+  isPlainHttps,
+  normalizeAccount,
+} from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
 import { addisIso, htmlToLines, monthNumber, parseAmount, to24Hour } from "./parse-utils.js";
-import type { BankAdapter, BankNetwork, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
+import { readPdfText } from "./pdf-labels.js";
+import { foundByReference } from "./reference.js";
+import type { BankAdapter, BankResponse, LookupOutcome, LookupTarget, Receipt, ShareLink } from "./types.js";
 
 const BANK = "dashen" as const satisfies BankCode;
 const RECEIPT_HOST = "receipts.dashenbanksc.com";
@@ -10,8 +19,6 @@ const RECEIPT_HOST = "receipts.dashenbanksc.com";
 // Both are only recognised in links and re-routed to RECEIPT_HOST, never fetched.
 const LEGACY_RECEIPT_HOST = "receipt.dashensuperapp.com";
 const LEGACY_PDF_HOST = "api.dashensuperapp.com";
-const DEFAULT_USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 /** 3-char branch/channel code + 4-letter type + YYDDD + 4 alnum, e.g. B22WDTI261620001. */
 const FT_REF = /^[A-Z0-9]{3}[A-Z]{4}\d{5}[A-Z0-9]{4}$/;
@@ -19,30 +26,16 @@ const FT_REF = /^[A-Z0-9]{3}[A-Z]{4}\d{5}[A-Z0-9]{4}$/;
 const LONG_TRANSACTION_REF = /^[A-Z]{4}\d{12,}$/;
 const EXAMPLE_REF = "822LTWS2622600WJ";
 
-export interface DashenOptions {
-  /** Overrides of the banks.md network defaults (15 s, 2 retries, 800 ms backoff). */
-  network?: Partial<BankNetwork>;
-  /** Browser User-Agent sent with every lookup. */
-  userAgent?: string;
-}
+export type DashenOptions = BankOptions;
 
 export function createDashenAdapter(options: DashenOptions = {}): BankAdapter {
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  // Pasted references often carry spaces or dashes (check.et normalises them too).
-  const normalizeReference = (raw: string) => raw.replace(/[\s-]/g, "").toUpperCase();
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
   return {
     code: BANK,
     origins: [`${RECEIPT_HOST}:443`, `${LEGACY_RECEIPT_HOST}:443`, `${LEGACY_PDF_HOST}:443`],
-    network: {
-      timeoutMs: 15_000,
-      connectTimeoutMs: 10_000,
-      retries: 2,
-      backoffMs: 800,
-      insecureTlsOrigins: [],
-      ...options.network,
-    },
+    network: bankNetwork({}, options.network),
     normalizeReference,
-    normalizeAccount: (raw) => raw.replace(/[\s-]/g, ""),
+    normalizeAccount,
     validate(target) {
       const reference = normalizeReference(target.transactionNumber);
       if (!reference) {
@@ -64,7 +57,7 @@ export function createDashenAdapter(options: DashenOptions = {}): BankAdapter {
       };
     },
     parseShareUrl(url) {
-      if (url.protocol !== "https:" || url.username || url.password || url.port !== "") return null;
+      if (!isPlainHttps(url)) return null;
       const path = url.pathname.replace(/[.,;:!?)\]]+$/, "");
       let match: RegExpExecArray | null = null;
       if (url.hostname === RECEIPT_HOST || url.hostname === LEGACY_RECEIPT_HOST) {
@@ -87,7 +80,7 @@ export function createDashenAdapter(options: DashenOptions = {}): BankAdapter {
         method: "GET",
         headers: {
           "User-Agent": userAgent,
-          Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+          Accept: ACCEPT_HTML,
           "Accept-Language": "en-US,en;q=0.9",
         },
       };
@@ -97,7 +90,10 @@ export function createDashenAdapter(options: DashenOptions = {}): BankAdapter {
 }
 
 /** Interprets an answer of the receipt host: HTML receipt (or a PDF of the old template), or the 400 miss. */
-export async function parseDashenResponse(response: BankResponse): Promise<LookupOutcome> {
+export async function parseDashenResponse(
+  response: BankResponse,
+  target: LookupTarget,
+): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
   const isPdf = response.body.subarray(0, 5).toString("latin1") === "%PDF-";
   const raw = isPdf ? "" : response.body.toString("utf8");
@@ -108,13 +104,21 @@ export async function parseDashenResponse(response: BankResponse): Promise<Looku
     }
     throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, raw.slice(0, 200));
   }
-  const text = isPdf ? await pdfText(response.body) : htmlToLines(raw).join("\n");
+  const text = isPdf ? await readPdfText(BANK, response.body) : htmlToLines(raw).join("\n");
   const fields = sliceByLabels(text);
   if (fields.amount === undefined && /transaction not found/i.test(text)) return { kind: "not_found" };
-  return { kind: "found", receipt: toReceipt(fields, text) };
+  const receipt = toReceipt(fields, text);
+  // The receipt's "Transaction Reference" is the 16-character FT Ref the lookup is made with.
+  const shown = normalizeReference(fields.reference ?? "");
+  return foundByReference(BANK, receipt, shown, normalizeReference(target.transactionNumber));
 }
 
 // --- internal helpers ---
+
+/** Pasted references often carry spaces or dashes (check.et normalises them too). */
+function normalizeReference(raw: string): string {
+  return raw.replace(/[\s-]/g, "").toUpperCase();
+}
 
 /** Every label of both templates; each value runs to the nearest following label, whatever the order. */
 const LABELS = [
@@ -244,12 +248,4 @@ function parseDashenDate(text: string): string | null {
     minute: Number(iso[5] ?? 0),
     second: Number(iso[6] ?? 0),
   });
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  try {
-    return await extractPdfText(bytes);
-  } catch (error) {
-    throw new ReceiptFormatError(BANK, `The receipt PDF could not be read: ${String(error)}`);
-  }
 }

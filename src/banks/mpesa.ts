@@ -1,57 +1,44 @@
-import { extractPdfText, UnreadablePdfError } from "../receipts/pdf-text.js";
 import type { BankCode } from "./codes.js";
+import {
+  ACCEPT_JSON,
+  type BankOptions,
+  bankNetwork,
+  DESKTOP_USER_AGENT,
+  isPlainHttps,
+  normalizeAccount,
+  referenceProblem,
+} from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
 import { addisIso, parseAmount } from "./parse-utils.js";
-import type { BankAdapter, BankNetwork, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
+import { plainLines, readInlineLabel, readPdfText } from "./pdf-labels.js";
+import { foundByReference } from "./reference.js";
+import type { BankAdapter, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
 
 const BANK = "mpesa" as const satisfies BankCode;
 const HOST = "m-pesabusiness.safaricom.et";
-const DEFAULT_USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+/** 10 upper-case letters and digits, at least one letter (a phone number is not a transaction number). */
+const REFERENCE = /^(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10}$/;
 
-export interface MpesaOptions {
-  /** Overrides of the banks.md network defaults (25 s for the PDF-carrying answer, 2 retries, 800 ms backoff). */
-  network?: Partial<BankNetwork>;
-  /** Browser User-Agent sent with every lookup. */
-  userAgent?: string;
-}
+export type MpesaOptions = BankOptions;
 
 export function createMpesaAdapter(options: MpesaOptions = {}): BankAdapter {
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  const normalizeReference = (raw: string) => raw.trim().toUpperCase();
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
   return {
     code: BANK,
     origins: [`${HOST}:443`],
-    network: {
-      timeoutMs: 25_000,
-      connectTimeoutMs: 10_000,
-      retries: 2,
-      backoffMs: 800,
-      insecureTlsOrigins: [],
-      ...options.network,
-    },
+    // The answer carries the receipt PDF, so it gets the PDF budget (banks.md §1.4).
+    network: bankNetwork({ timeoutMs: 25_000 }, options.network),
     normalizeReference,
-    normalizeAccount: (raw) => raw.replace(/[\s-]/g, ""),
-    validate(target) {
-      const reference = normalizeReference(target.transactionNumber);
-      if (!reference) {
-        return {
-          field: "transaction_number",
-          message: "The transaction number field is required for M-Pesa.",
-        };
-      }
-      if (!/^[A-Z0-9]{10}$/.test(reference) || !/[A-Z]/.test(reference)) {
-        return {
-          field: "transaction_number",
-          message:
-            "The transaction number format is invalid for M-Pesa (expected 10 letters and digits, e.g. UGO4D2CODA).",
-        };
-      }
-      return null;
-    },
+    normalizeAccount,
+    validate: (target) =>
+      referenceProblem(
+        normalizeReference(target.transactionNumber),
+        REFERENCE,
+        "M-Pesa",
+        "10 letters and digits, e.g. UGO4D2CODA",
+      ),
     parseShareUrl(url) {
-      if (url.protocol !== "https:" || url.username || url.password || url.port !== "") return null;
-      if (url.hostname !== HOST) return null;
+      if (!isPlainHttps(url) || url.hostname !== HOST) return null;
       const share = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(url.pathname)?.[1];
       // The data API URL itself is also accepted, since integrators sometimes copy it from the browser.
       const api = /^\/api\/receipt\/getReceipt\/?$/.test(url.pathname) ? url.searchParams.get("trxNo") : null;
@@ -70,21 +57,24 @@ export function createMpesaAdapter(options: MpesaOptions = {}): BankAdapter {
         method: "GET",
         headers: {
           "User-Agent": userAgent,
-          Accept: "application/json, text/plain, */*",
+          Accept: ACCEPT_JSON,
           Referer: `https://${HOST}/`,
         },
       };
     },
-    parseResponse: (response) => parseMpesaResponse(response),
+    parseResponse: (response, target) =>
+      parseMpesaResponse(response, normalizeReference(target.transactionNumber)),
   };
 }
 
 /** Reads the text of the receipt PDF (as pdf-parse emits it) into a Receipt. */
 export function parseMpesaReceiptText(text: string): Receipt {
-  const lines = text
-    .split(/\r?\n/)
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter(Boolean);
+  return readMpesaReceiptText(text).receipt;
+}
+
+/** The receipt and its TRANSACTION ID (the code of the SMS; RECEIPT NO is an internal number). */
+export function readMpesaReceiptText(text: string): { receipt: Receipt; reference: string } {
+  const lines = plainLines(text);
   const flat = lines.join("\n");
   const value = (key: LabelKey) => labelValue(lines, key);
   const fail = (what: string): never => {
@@ -105,7 +95,7 @@ export function parseMpesaReceiptText(text: string): Receipt {
 
   const date = /(\d{4})-(\d{1,2})-(\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(flat) ?? fail("date");
   const type = value("transactionType") || (TYPE_PHRASES.exec(flat)?.[0] ?? "");
-  return {
+  const receipt: Receipt = {
     status: "completed",
     transactionType: type,
     amount,
@@ -124,11 +114,16 @@ export function parseMpesaReceiptText(text: string): Receipt {
     receiverAccount: value("receiverNumber") ?? "",
     description: null,
   };
+  return { receipt, reference: normalizeReference(value("transactionId") ?? "") };
 }
 
 // --- internal helpers ---
 
-async function parseMpesaResponse(response: BankResponse): Promise<LookupOutcome> {
+function normalizeReference(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+async function parseMpesaResponse(response: BankResponse, requested: string): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
   const raw = response.body.toString("utf8").replace(/^\uFEFF/, "");
   const fail = (message: string): never => {
@@ -150,15 +145,8 @@ async function parseMpesaResponse(response: BankResponse): Promise<LookupOutcome
 
   const pdf = Buffer.from(base64Data.replace(/^data:[^,]*,/, ""), "base64");
   if (pdf.subarray(0, 5).toString("latin1") !== "%PDF-") return fail("base64Data is not a PDF.");
-  let text: string;
-  try {
-    text = await extractPdfText(pdf);
-  } catch (error) {
-    if (error instanceof UnreadablePdfError)
-      return fail(`The M-Pesa receipt PDF is unreadable: ${error.message}`);
-    throw error;
-  }
-  return { kind: "found", receipt: parseMpesaReceiptText(text) };
+  const { receipt, reference } = readMpesaReceiptText(await readPdfText(BANK, pdf));
+  return foundByReference(BANK, receipt, reference, requested);
 }
 
 const LABELS = {
@@ -185,38 +173,14 @@ const ETHIOPIC = /[\u1200-\u139f\u2d80-\u2ddf\uab00-\uab2f]+/g;
 // The Amharic half drawn with a font that lacks Ethiopic glyphs comes out as lone characters ("è p @ c é 5").
 const MANGLED_RUN = /(?<=^|\s)(?:\S\s+){2,}\S(?=\s|$)/g;
 
-/** Text before the first other label on the line, without Amharic halves and separators. */
-function cleanValue(text: string): string {
-  let end = text.length;
-  for (const pattern of Object.values(LABELS)) {
-    const match = pattern.exec(text);
-    if (match && match.index < end) end = match.index;
-  }
-  return text
-    .slice(0, end)
-    .replace(ETHIOPIC, " ")
-    .replace(MANGLED_RUN, (run) => (/[^A-Za-z0-9\s]/.test(run) ? " " : run))
-    .replace(/\s+/g, " ")
-    .replace(/^[\s:/|]+|[\s:/|]+$/g, "");
+/** Amharic halves, real or drawn with a font that lacks Ethiopic glyphs, are not part of a value. */
+function dropAmharic(text: string): string {
+  return text.replace(ETHIOPIC, " ").replace(MANGLED_RUN, (run) => (/[^A-Za-z0-9\s]/.test(run) ? " " : run));
 }
 
-/** Value after a label: rest of its line (pdf-parse glues label and value), else the next lines. */
+/** Value after a label: rest of its line (pdf-parse glues label and value), else the next two lines. */
 function labelValue(lines: readonly string[], key: LabelKey): string | undefined {
-  let found: string | undefined;
-  for (const [i, line] of lines.entries()) {
-    const match = LABELS[key].exec(line);
-    if (!match) continue;
-    const inline = cleanValue(line.slice(match.index + match[0].length));
-    if (inline) return inline;
-    found = "";
-    for (const next of lines.slice(i + 1, i + 3)) {
-      const startsWithLabel = Object.values(LABELS).some((pattern) => pattern.exec(next)?.index === 0);
-      if (startsWithLabel) break;
-      const below = cleanValue(next);
-      if (below) return below;
-    }
-  }
-  return found;
+  return readInlineLabel(lines, LABELS, key, { linesBelow: 2, scrub: dropAmharic });
 }
 
 function amountOf(text: string | undefined): number | null {

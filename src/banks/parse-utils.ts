@@ -51,19 +51,21 @@ export function visibleDigits(account: string): { head: string; tail: string; ma
   return { head: head.replace(/\D/g, ""), tail: (rest.at(-1) ?? "").replace(/\D/g, ""), masked };
 }
 
-/**
- * Whether a full account number (what the caller gave) can be the account the bank printed, masked or not.
- * Compares only the digits the bank shows.
- */
-export function accountMatches(full: string, printed: string): boolean {
-  const digits = full.replace(/\D/g, "");
-  const shown = visibleDigits(printed);
-  if (!shown.masked) {
-    const printedDigits = shown.head.replace(/\D/g, "");
-    if (!printedDigits) return true;
-    return digits.endsWith(printedDigits) || printedDigits.endsWith(digits);
-  }
   return digits.startsWith(shown.head) && digits.endsWith(shown.tail);
+}
+
+/** The first non-empty value among keys: receipts name one field differently by transaction type. */
+export function pickFirst(values: ReadonlyMap<string, string>, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = values.get(key);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/** A JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };

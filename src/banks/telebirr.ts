@@ -1,59 +1,45 @@
 import type { BankCode } from "./codes.js";
+import {
+  ACCEPT_HTML,
+  type BankOptions,
+  bankNetwork,
+  DESKTOP_USER_AGENT,
+  isPlainHttps,
+  normalizeAccount,
+  referenceProblem,
+} from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
 import { addisIso, htmlToLines, parseAmount, to24Hour } from "./parse-utils.js";
-import type { BankAdapter, BankNetwork, Receipt, ShareLink } from "./types.js";
+import { foundByReference } from "./reference.js";
+import type { BankAdapter, Receipt, ShareLink } from "./types.js";
 
 const BANK = "telebirr" as const satisfies BankCode;
 
 const LOOKUP_HOST = "transactioninfo.ethiotelecom.et";
 // weak (banks.md): only check.et's docs show this share form; it is re-routed to the lookup host.
 const LEGACY_SHARE_HOST = "apps.ethiotelecom.et";
-const DEFAULT_USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+/** 10 characters, some older ones 9; at least one letter so a pasted phone number is caught early. */
+const REFERENCE = /^(?=[A-Z0-9]*[A-Z])[A-Z0-9]{9,10}$/;
 
-export interface TelebirrOptions {
-  /** Overrides of the banks.md network defaults (15 s, 2 retries, 800 ms backoff). */
-  network?: Partial<BankNetwork>;
-  /** Browser User-Agent sent with every lookup. */
-  userAgent?: string;
-}
+export type TelebirrOptions = BankOptions;
 
 export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapter {
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  const normalizeReference = (raw: string) => raw.trim().toUpperCase();
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
   return {
     code: BANK,
     origins: [`${LOOKUP_HOST}:443`, `${LEGACY_SHARE_HOST}:443`],
-    network: {
-      timeoutMs: 15_000,
-      connectTimeoutMs: 10_000,
-      retries: 2,
-      backoffMs: 800,
-      insecureTlsOrigins: [],
-      ...options.network,
-    },
+    network: bankNetwork({}, options.network),
     normalizeReference,
-    normalizeAccount: (raw) => raw.replace(/[\s-]/g, ""),
-    validate(target) {
-      const reference = normalizeReference(target.transactionNumber);
-      if (!reference) {
-        return {
-          field: "transaction_number",
-          message: "The transaction number field is required for Telebirr.",
-        };
-      }
-      // 10 characters, some older ones 9; at least one letter so a pasted phone number is caught early.
-      if (!/^[A-Z0-9]{9,10}$/.test(reference) || !/[A-Z]/.test(reference)) {
-        return {
-          field: "transaction_number",
-          message:
-            "The transaction number format is invalid for Telebirr (expected 10 letters and digits, e.g. DFH51OFIED).",
-        };
-      }
-      return null;
-    },
+    normalizeAccount,
+    validate: (target) =>
+      referenceProblem(
+        normalizeReference(target.transactionNumber),
+        REFERENCE,
+        "Telebirr",
+        "10 letters and digits, e.g. DFH51OFIED",
+      ),
     parseShareUrl(url) {
-      if (url.protocol !== "https:" || url.username || url.password || url.port !== "") return null;
+      if (!isPlainHttps(url)) return null;
       if (url.hostname !== LOOKUP_HOST && url.hostname !== LEGACY_SHARE_HOST) return null;
       const match = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(url.pathname);
       if (!match?.[1]) return null;
@@ -70,12 +56,12 @@ export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapte
         method: "GET",
         headers: {
           "User-Agent": userAgent,
-          Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+          Accept: ACCEPT_HTML,
           "Accept-Language": "en-US,en;q=0.9",
         },
       };
     },
-    async parseResponse(response) {
+    async parseResponse(response, target) {
       if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
       const html = response.body.toString("utf8");
       const lower = html.toLowerCase();
@@ -85,13 +71,19 @@ export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapte
       if (response.status !== 200) {
         throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, html.slice(0, 200));
       }
-      return { kind: "found", receipt: parseTelebirrReceipt(html) };
+      const { receipt, reference } = readTelebirrReceipt(html);
+      return foundByReference(BANK, receipt, reference, normalizeReference(target.transactionNumber));
     },
   };
 }
 
 /** Reads a telebirr receipt page (bilingual "Amharic/English" label cells) into a Receipt. */
 export function parseTelebirrReceipt(html: string): Receipt {
+  return readTelebirrReceipt(html).receipt;
+}
+
+/** The receipt and its "Invoice No." (the transaction number of the SMS). */
+export function readTelebirrReceipt(html: string): { receipt: Receipt; reference: string } {
   const { tableRows, lineRows } = htmlRows(html);
   // Table cells first; the page's lines catch labels written outside tables.
   const value = (key: LabelKey) => findValue(tableRows, key) ?? findValue(lineRows, key);
@@ -107,7 +99,7 @@ export function parseTelebirrReceipt(html: string): Receipt {
   const status = required(value("status"), "transaction status").toLowerCase();
   const bankAccount = splitBankAccount(value("bankAccount") ?? "");
   const creditedName = value("receiverName") ?? "";
-  return {
+  const receipt: Receipt = {
     // "Completed" is the confirmed state; any other status is passed on lowercased for the engine to judge.
     status,
     transactionType: value("paymentReason") ?? "",
@@ -121,9 +113,14 @@ export function parseTelebirrReceipt(html: string): Receipt {
     receiverAccount: bankAccount ? bankAccount.account : (value("receiverAccount") ?? ""),
     description: value("customerNote") || null,
   };
+  return { receipt, reference: normalizeReference(value("invoiceNo") ?? "") };
 }
 
 // --- internal helpers ---
+
+function normalizeReference(raw: string): string {
+  return raw.trim().toUpperCase();
+}
 
 /** English halves of the labels, matched on the cell text with its Amharic half removed. */
 const LABELS = {
@@ -137,9 +134,10 @@ const LABELS = {
   settledAmount: /^settled amount/i,
   paymentReason: /^payment reason/i,
   customerNote: /^customer note/i,
+  invoiceNo: /^invoice no\.?/i,
   // Labels whose values are not used, known so that their cells are never taken for a value.
   other:
-    /^(?:payer account type|payer tin(?: no\.?)?|invoice details|invoice no\.?|stamp duty|discount amount|service fee(?: vat)?|total paid amount|total amount in words?|payment mode|payment channel)/i,
+    /^(?:payer account type|payer tin(?: no\.?)?|invoice details|stamp duty|discount amount|service fee(?: vat)?|total paid amount|total amount in words?|payment mode|payment channel)/i,
 } as const;
 type LabelKey = keyof typeof LABELS;
 

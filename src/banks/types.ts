@@ -58,8 +58,12 @@ export interface BankResponse {
   body: Buffer;
 }
 
-/** The business outcome of one lookup. Failures (outage, garbage) are thrown as errors.ts classes. */
-export type LookupOutcome = { kind: "found"; receipt: Receipt } | { kind: "not_found" };
+/**
+ * The business outcome of one lookup. Failures (outage, garbage) are thrown as errors.ts classes.
+ * `reference` is the bank's own transaction reference as the answer shows it (the FT number behind a CBE
+ * token, Awash's Transaction ID, Zemen's Reference No.): the key under which a receipt counts as used.
+ */
+export type LookupOutcome = { kind: "found"; receipt: Receipt; reference: string } | { kind: "not_found" };
 
 /** Network behaviour of a bank, with banks.md values as defaults (overridable from configuration). */
 export interface BankNetwork {

@@ -1,43 +1,34 @@
-import { extractPdfText, UnreadablePdfError } from "../receipts/pdf-text.js";
 import type { BankCode } from "./codes.js";
+import {
+  type BankOptions,
+  bankNetwork,
+  DESKTOP_USER_AGENT,
+  isPlainHttps,
+  normalizeAccount,
+} from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
 import { addisIso, monthNumber, parseAmount, to24Hour } from "./parse-utils.js";
-import type { BankAdapter, BankNetwork, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
+import { plainLines, readInlineLabel, readPdfText } from "./pdf-labels.js";
+import { foundByToken } from "./reference.js";
+import type { BankAdapter, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
 
 const BANK = "zemen" as const satisfies BankCode;
 
 const HOST = "share.zemenbank.com";
-const DEFAULT_USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 /** 8-character prefix + 16-character reference (banks.md §2.6); case kept as the bank wrote it. */
 const TOKEN = /^[A-Za-z0-9]{24}$/;
 
-export interface ZemenOptions {
-  /** Overrides of the banks.md network defaults (30 s for PDFs, 2 retries, 800 ms backoff). */
-  network?: Partial<BankNetwork>;
-  /** Browser User-Agent sent with every lookup. */
-  userAgent?: string;
-}
+export type ZemenOptions = BankOptions;
 
 export function createZemenAdapter(options: ZemenOptions = {}): BankAdapter {
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  // Tokens are opaque: no case change, since nothing says the share service ignores case.
-  const normalizeReference = (raw: string) => raw.trim();
-  const tokenOf = (target: { transactionNumber: string; token: string | null }) =>
-    normalizeReference(target.token ?? target.transactionNumber);
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
   return {
     code: BANK,
     origins: [`${HOST}:443`],
-    network: {
-      timeoutMs: 30_000,
-      connectTimeoutMs: 10_000,
-      retries: 2,
-      backoffMs: 800,
-      insecureTlsOrigins: [],
-      ...options.network,
-    },
+    // A PDF answer: the PDF budget of banks.md §1.4.
+    network: bankNetwork({ timeoutMs: 30_000 }, options.network),
     normalizeReference,
-    normalizeAccount: (raw) => raw.replace(/[\s-]/g, ""),
+    normalizeAccount,
     validate(target) {
       const token = tokenOf(target);
       if (target.token !== null && !TOKEN.test(token)) {
@@ -54,8 +45,7 @@ export function createZemenAdapter(options: ZemenOptions = {}): BankAdapter {
       return null;
     },
     parseShareUrl(url) {
-      if (url.protocol !== "https:" || url.username || url.password || url.port !== "") return null;
-      if (url.hostname !== HOST) return null;
+      if (!isPlainHttps(url) || url.hostname !== HOST) return null;
       const token = /^\/rt\/([A-Za-z0-9]+)(?:\/pdf)?\/?$/i.exec(url.pathname)?.[1];
       if (!token || !TOKEN.test(token)) return null;
       return { transactionNumber: token, accountNumber: null, token } satisfies ShareLink;
@@ -67,7 +57,7 @@ export function createZemenAdapter(options: ZemenOptions = {}): BankAdapter {
         headers: { "User-Agent": userAgent, Accept: "application/pdf,*/*" },
       };
     },
-    parseResponse: (response) => parseZemenResponse(response),
+    parseResponse: (response, target) => parseZemenResponse(response, tokenOf(target)),
   };
 }
 
@@ -77,10 +67,12 @@ export function createZemenAdapter(options: ZemenOptions = {}): BankAdapter {
  * both beside its label and under a "Transaction Detail | Settled Amount" table header.
  */
 export function parseZemenReceiptText(text: string): Receipt {
-  const lines = text
-    .split(/\r?\n/)
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter(Boolean);
+  return readZemenReceiptText(text).receipt;
+}
+
+/** The receipt and its "Reference No:" (the 16-character reference inside the share token). */
+export function readZemenReceiptText(text: string): { receipt: Receipt; reference: string } {
+  const lines = plainLines(text);
   const value = (key: LabelKey) => labelValue(lines, key);
   const fail = (what: string): never => {
     throw new ReceiptFormatError(
@@ -100,7 +92,7 @@ export function parseZemenReceiptText(text: string): Receipt {
     fail("Settled Amount");
   const transactionDate = zemenDate(value("date") ?? "") ?? zemenDate(lines.join("\n")) ?? fail("Date");
   const statusText = value("status") || fail("Transaction status");
-  return {
+  const receipt: Receipt = {
     // weak (banks.md §2.6): the status wording is unknown; success-like words mean a completed transfer.
     status: /^(?:success(?:ful)?|completed?|approved)$/i.test(statusText)
       ? "completed"
@@ -115,6 +107,7 @@ export function parseZemenReceiptText(text: string): Receipt {
     receiverAccount: value("recipientAccount") ?? "",
     description: null,
   };
+  return { receipt, reference: normalizeReference(value("reference") ?? "") };
 
   // weak: without a readable Settled Amount, Total Amount Paid minus Service Charge and VAT is the same figure.
   function amountFromTotal(): number | null {
@@ -129,20 +122,21 @@ export function parseZemenReceiptText(text: string): Receipt {
 
 // --- internal helpers ---
 
-async function parseZemenResponse(response: BankResponse): Promise<LookupOutcome> {
+/** Tokens are opaque: no case change, since nothing says the share service ignores case. */
+function normalizeReference(raw: string): string {
+  return raw.trim();
+}
+
+function tokenOf(target: { transactionNumber: string; token: string | null }): string {
+  return normalizeReference(target.token ?? target.transactionNumber);
+}
+
+async function parseZemenResponse(response: BankResponse, token: string): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
   const { body } = response;
   if (response.status === 200 && body.subarray(0, 5).toString("latin1") === "%PDF-") {
-    let text: string;
-    try {
-      text = await extractPdfText(body);
-    } catch (error) {
-      if (error instanceof UnreadablePdfError) {
-        throw new ReceiptFormatError(BANK, `The Zemen receipt PDF is unreadable: ${error.message}`);
-      }
-      throw error;
-    }
-    return { kind: "found", receipt: parseZemenReceiptText(text) };
+    const { receipt, reference } = readZemenReceiptText(await readPdfText(BANK, body));
+    return foundByToken(receipt, reference, token);
   }
   const raw = body.toString("utf8");
   // Miss: HTTP 404 {"messages":"Transaction not found.","status":"404"}; expired links say "link has expired".
@@ -183,35 +177,9 @@ const LABELS = {
 } as const;
 type LabelKey = keyof typeof LABELS;
 
-/** Text before the first other label on the line, without separators. */
-function cleanValue(text: string): string {
-  let end = text.length;
-  for (const pattern of Object.values(LABELS)) {
-    const match = pattern.exec(text);
-    if (match && match.index < end) end = match.index;
-  }
-  return text
-    .slice(0, end)
-    .replace(/\s+/g, " ")
-    .replace(/^[\s:|]+|[\s:|]+$/g, "");
-}
-
 /** Value after a label: rest of its line (pdf-parse glues label and value), else the next line. */
 function labelValue(lines: readonly string[], key: LabelKey): string | undefined {
-  let found: string | undefined;
-  for (const [i, line] of lines.entries()) {
-    const match = LABELS[key].exec(line);
-    if (!match) continue;
-    const inline = cleanValue(line.slice(match.index + match[0].length));
-    if (inline) return inline;
-    found = "";
-    const next = lines[i + 1];
-    if (next !== undefined && !Object.values(LABELS).some((pattern) => pattern.exec(next)?.index === 0)) {
-      const below = cleanValue(next);
-      if (below) return below;
-    }
-  }
-  return found;
+  return readInlineLabel(lines, LABELS, key, { linesBelow: 1 });
 }
 
 const AMOUNT = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;

@@ -24,6 +24,8 @@ export interface SimExample {
   target: LookupTarget;
   /** A share URL that leads to the same receipt, where the bank has share links. */
   shareUrl?: string;
+  /** The bank's own reference the adapter must report for this receipt (LookupOutcome.reference). */
+  reference: string;
   receipt: Receipt;
 }
 

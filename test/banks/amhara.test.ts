@@ -82,6 +82,7 @@ describe("amhara adapter", () => {
         receiverAccount: "1000217529647",
         description: "IPS Outgoing Txn",
       },
+      reference: "FT262507XG9T",
     });
   });
 
@@ -101,6 +102,7 @@ describe("amhara adapter", () => {
         receiverAccount: "9900050363768",
         description: "IPS Incoming Txn",
       },
+      reference: "FT26248K7Q1P",
     });
   });
 
@@ -217,5 +219,16 @@ describe("amhara adapter", () => {
       message: expect.stringContaining("invalid for Amhara Bank"),
     });
     expect(adapter.validate(target("  "))).toMatchObject({ field: "transaction_number" });
+  });
+});
+
+describe("amhara: the reference a receipt counts as used under", () => {
+  it("is the record's transactionReference, which must be the one asked for", async () => {
+    await expect(found({ ...OUTGOING, transactionReference: "ft262507xg9t" })).resolves.toMatchObject({
+      reference: "FT262507XG9T",
+    });
+    await expect(found({ ...OUTGOING, transactionReference: "FT26250ZZ9QX" })).rejects.toThrow(
+      /answered with another transaction/,
+    );
   });
 });

@@ -42,6 +42,8 @@ describeBankContract({
 
 const adapter = createAwashAdapter();
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/banks/awash/${name}`, import.meta.url));
+const TOKEN = "-2KDL95Z0NR-4U61O6";
+const target = { transactionNumber: TOKEN, account: null, token: TOKEN };
 const answer = (status: number, body: string | Buffer): BankResponse => ({
   status,
   headers: { "content-type": "text/html;charset=UTF-8" },
@@ -70,7 +72,7 @@ describe("awash adapter", () => {
 
 describe("awash receipt parsing", () => {
   it("reads two-cell rows with the colon glued to the label and a 12-hour time", async () => {
-    await expect(parseAwashResponse(answer(200, fixture("two-column.html")))).resolves.toEqual({
+    await expect(parseAwashResponse(answer(200, fixture("two-column.html")), target)).resolves.toEqual({
       kind: "found",
       receipt: {
         status: "completed",
@@ -84,27 +86,51 @@ describe("awash receipt parsing", () => {
         receiverAccount: "01320******4321",
         description: "",
       },
+      reference: "260302190512345",
     });
   });
 
   it("maps the HTTP 200 'Receipt not found' page and the WAF's 403 to not_found", async () => {
-    await expect(parseAwashResponse(answer(200, fixture("not-found.html")))).resolves.toEqual({
+    await expect(parseAwashResponse(answer(200, fixture("not-found.html")), target)).resolves.toEqual({
       kind: "not_found",
     });
-    await expect(parseAwashResponse(answer(403, "<title>Request Rejected</title>"))).resolves.toEqual({
-      kind: "not_found",
-    });
+    await expect(parseAwashResponse(answer(403, "<title>Request Rejected</title>"), target)).resolves.toEqual(
+      {
+        kind: "not_found",
+      },
+    );
   });
 
   it("treats 5xx as an outage and a page without the receipt table as unreadable", async () => {
-    await expect(parseAwashResponse(answer(503, "busy"))).rejects.toBeInstanceOf(BankUnavailableError);
-    await expect(parseAwashResponse(answer(200, "<html><body>Welcome</body></html>"))).rejects.toBeInstanceOf(
-      ReceiptFormatError,
+    await expect(parseAwashResponse(answer(503, "busy"), target)).rejects.toBeInstanceOf(
+      BankUnavailableError,
     );
+    await expect(
+      parseAwashResponse(answer(200, "<html><body>Welcome</body></html>"), target),
+    ).rejects.toBeInstanceOf(ReceiptFormatError);
   });
 
   it("refuses a receipt table without a date", async () => {
     const html = '<table class="info-table"><tr><td>Amount</td><td>:</td><td>10 ETB</td></tr></table>';
-    await expect(parseAwashResponse(answer(200, html))).rejects.toBeInstanceOf(ReceiptFormatError);
+    await expect(parseAwashResponse(answer(200, html), target)).rejects.toBeInstanceOf(ReceiptFormatError);
+  });
+});
+
+describe("awash: the reference a receipt counts as used under", () => {
+  it("is the receipt's Transaction ID, whatever token led to it", async () => {
+    const other = { transactionNumber: "-2kdl95z0nr-4u61o6", account: null, token: "-2kdl95z0nr-4u61o6" };
+    await expect(parseAwashResponse(answer(200, fixture("two-column.html")), other)).resolves.toMatchObject({
+      reference: "260302190512345",
+    });
+  });
+
+  it("is the token itself when the receipt shows no Transaction ID", async () => {
+    const html = fixture("two-column.html")
+      .toString()
+      .replace(/<tr><th>Transaction ID:<\/th>.*<\/tr>/, "");
+    await expect(parseAwashResponse(answer(200, html), target)).resolves.toMatchObject({
+      kind: "found",
+      reference: TOKEN,
+    });
   });
 });

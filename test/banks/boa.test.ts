@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createBoaAdapter, parseBoaResponse } from "../../src/banks/boa.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
-import type { BankResponse } from "../../src/banks/types.js";
+import type { BankResponse, LookupTarget } from "../../src/banks/types.js";
 import { simulatedBoa } from "../../src/simulator/banks/boa.js";
 import { describeBankContract } from "./contract.js";
 
@@ -57,6 +57,11 @@ describeBankContract({
 
 const adapter = createBoaAdapter();
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/banks/boa/${name}`, import.meta.url));
+const lookup = (transactionNumber: string, account = "1000102723"): LookupTarget => ({
+  transactionNumber,
+  account,
+  token: null,
+});
 const answer = (status: number, body: string | Buffer): BankResponse => ({
   status,
   headers: { "content-type": "application/json" },
@@ -91,7 +96,9 @@ describe("boa adapter", () => {
 
 describe("boa slip parsing", () => {
   it("reads the Source/Receiver's key set with the app date format and an ETB-prefixed amount", async () => {
-    await expect(parseBoaResponse(answer(200, fixture("source-keys.json")))).resolves.toEqual({
+    await expect(
+      parseBoaResponse(answer(200, fixture("source-keys.json")), lookup("FT252003JZPP")),
+    ).resolves.toEqual({
       kind: "found",
       receipt: {
         status: "completed",
@@ -105,11 +112,14 @@ describe("boa slip parsing", () => {
         receiverAccount: "9******12",
         description: "invoice 44",
       },
+      reference: "FT252003JZPP",
     });
   });
 
   it("reads the Payer's/Beneficiary key set with the short JSON date", async () => {
-    await expect(parseBoaResponse(answer(200, fixture("payer-keys.json")))).resolves.toEqual({
+    await expect(
+      parseBoaResponse(answer(200, fixture("payer-keys.json")), lookup("FT26149FW949")),
+    ).resolves.toEqual({
       kind: "found",
       receipt: {
         status: "completed",
@@ -123,27 +133,55 @@ describe("boa slip parsing", () => {
         receiverAccount: "3******90",
         description: "ግንቦት-ሰኔ",
       },
+      reference: "FT26149FW949",
     });
   });
 
   it("maps the HTTP 200 'Invalid reference number' row to not_found", async () => {
-    await expect(parseBoaResponse(answer(200, fixture("invalid-reference.json")))).resolves.toEqual({
+    await expect(
+      parseBoaResponse(answer(200, fixture("invalid-reference.json")), lookup("FT26083XJRMH")),
+    ).resolves.toEqual({
       kind: "not_found",
     });
   });
 
   it("treats 5xx as an outage and anything but the header/body JSON as unreadable", async () => {
-    await expect(parseBoaResponse(answer(500, "{}"))).rejects.toBeInstanceOf(BankUnavailableError);
-    await expect(parseBoaResponse(answer(200, "<html>slip</html>"))).rejects.toBeInstanceOf(
-      ReceiptFormatError,
+    await expect(parseBoaResponse(answer(500, "{}"), lookup("FT26083XJRMH"))).rejects.toBeInstanceOf(
+      BankUnavailableError,
     );
-    await expect(parseBoaResponse(answer(200, '{"message":"ok"}'))).rejects.toBeInstanceOf(
-      ReceiptFormatError,
-    );
+    await expect(
+      parseBoaResponse(answer(200, "<html>slip</html>"), lookup("FT26083XJRMH")),
+    ).rejects.toBeInstanceOf(ReceiptFormatError);
+    await expect(
+      parseBoaResponse(answer(200, '{"message":"ok"}'), lookup("FT26083XJRMH")),
+    ).rejects.toBeInstanceOf(ReceiptFormatError);
     const noAmount = JSON.stringify({
       header: { status: "success" },
       body: [{ "Payer's Name": "A", "Transaction Date": "01/09/25 14:30" }],
     });
-    await expect(parseBoaResponse(answer(200, noAmount))).rejects.toBeInstanceOf(ReceiptFormatError);
+    await expect(parseBoaResponse(answer(200, noAmount), lookup("FT26083XJRMH"))).rejects.toBeInstanceOf(
+      ReceiptFormatError,
+    );
+  });
+});
+
+describe("boa: the reference a receipt counts as used under", () => {
+  it("is the 12-character Transaction Reference, also when the full slip id was typed", async () => {
+    await expect(
+      parseBoaResponse(answer(200, fixture("source-keys.json")), lookup("FT252003JZPP12345", "")),
+    ).resolves.toMatchObject({ reference: "FT252003JZPP" });
+    await expect(
+      parseBoaResponse(answer(200, fixture("source-keys.json")), lookup("ft252003jzpp")),
+    ).resolves.toMatchObject({ reference: "FT252003JZPP" });
+  });
+
+  it("refuses a slip of another transaction, and keeps the requested reference when none is shown", async () => {
+    await expect(
+      parseBoaResponse(answer(200, fixture("source-keys.json")), lookup("FT26149FW949")),
+    ).rejects.toThrow(/answered with another transaction/);
+    const unlabelled = fixture("source-keys.json").toString().replace('"Transaction Reference"', '"Ref"');
+    await expect(parseBoaResponse(answer(200, unlabelled), lookup("FT26149FW949"))).resolves.toMatchObject({
+      reference: "FT26149FW949",
+    });
   });
 });

@@ -1,11 +1,16 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CBE_APP_ID, CBE_APP_VERSION, createCbeAdapter } from "../../src/banks/cbe/index.js";
-import { parseCbeJson, parseCbePdfText } from "../../src/banks/cbe/parse.js";
+import { parseCbeJson, parseCbePdfText, readCbeJson, readCbePdfText } from "../../src/banks/cbe/parse.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
+import { type BankHttpClient, createBankHttpClient, parseOriginOverrides } from "../../src/banks/http.js";
+import { lookupAtBank } from "../../src/banks/lookup.js";
+import { visibleDigits } from "../../src/banks/parse-utils.js";
 import type { BankResponse, LookupTarget } from "../../src/banks/types.js";
+import { extractPdfText } from "../../src/receipts/pdf-text.js";
 import { simulatedCbe } from "../../src/simulator/banks/cbe.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
+import { type Simulator, startSimulator } from "../../src/simulator/server.js";
 import { describeBankContract } from "./contract.js";
 
 const fixture = (name: string) =>
@@ -355,5 +360,121 @@ describe("simulated cbe", () => {
     });
     expect(res.status).toBe(404);
     expect(String(res.body)).toContain("You Are Not Allowed to See This Data, Please Check your Link");
+  });
+});
+
+describe("cbe: the reference a receipt counts as used under", () => {
+  const adapter = createCbeAdapter({ network: { timeoutMs: 1500, connectTimeoutMs: 1000, backoffMs: 0 } });
+  let sim: Simulator;
+  let client: BankHttpClient;
+
+  beforeAll(async () => {
+    sim = await startSimulator([simulatedCbe]);
+    client = createBankHttpClient({ originOverrides: parseOriginOverrides(sim.overrides) });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await sim?.close();
+  });
+
+  const lookup = (target: LookupTarget) => lookupAtBank(adapter, target, client, { sleep: async () => {} });
+  const fromLink = (url: string): LookupTarget => {
+    const link = adapter.parseShareUrl(new URL(url));
+    if (!link) throw new Error(`not a CBE link: ${url}`);
+    return { transactionNumber: link.transactionNumber, account: link.accountNumber, token: link.token };
+  };
+
+  it("is the FT number whether the transfer is checked by its token link or by FT + account", async () => {
+    const byToken = await lookup(fromLink("https://mbreciept.cbe.com.et/v2-hfHCxGvIhvqVMTB7hylL"));
+    const byLegacyLink = await lookup(fromLink("https://apps.cbe.com.et:100/?id=FT26140P01YB60536171"));
+    const byReference = await lookup({
+      transactionNumber: adapter.normalizeReference("ft26140p01yb"),
+      account: adapter.normalizeAccount("1000 5605 36171"),
+      token: null,
+    });
+    if (byToken.kind !== "found" || byLegacyLink.kind !== "found" || byReference.kind !== "found") {
+      throw new Error("every path must find the transfer");
+    }
+    expect(byToken.reference).toBe("FT26140P01YB");
+    expect(byLegacyLink.reference).toBe(byToken.reference);
+    expect(byReference.reference).toBe(byToken.reference);
+
+    // Both systems describe the same transfer, each in its own notation (UTC vs Addis time, mask widths).
+    const [json, pdf] = [byToken.receipt, byReference.receipt];
+    expect(Date.parse(json.transactionDate)).toBe(Date.parse(pdf.transactionDate));
+    expect({
+      ...json,
+      transactionDate: "",
+      transactionType: undefined,
+      payerAccount: "",
+      receiverAccount: "",
+    }).toEqual({
+      ...pdf,
+      transactionDate: "",
+      transactionType: undefined,
+      payerAccount: "",
+      receiverAccount: "",
+    });
+    expect(visibleDigits(json.payerAccount)).toMatchObject(visibleDigits(pdf.payerAccount));
+    expect(visibleDigits(json.receiverAccount)).toMatchObject(visibleDigits(pdf.receiverAccount));
+  });
+
+  it("seeds that transfer in both systems under one reference, and every other example under its own", () => {
+    const same = simulatedCbe.examples.filter((example) => example.reference === "FT26140P01YB");
+    expect(same.map((example) => example.target.token === null)).toEqual([false, true]);
+    const references = simulatedCbe.examples.map((example) => example.reference);
+    expect(new Set(references).size).toBe(references.length - 1);
+  });
+
+  it("shows the FT number in the simulated legacy PDF itself, not only in the request", async () => {
+    const res = await simulatedCbe.handle({
+      origin: "apps.cbe.com.et:100",
+      method: "GET",
+      path: "/",
+      query: new URLSearchParams({ id: "FT26140P01YB60536171" }),
+      headers: {},
+    });
+    const text = await extractPdfText(Buffer.from(res.body));
+    expect(readCbePdfText(text).reference).toBe("FT26140P01YB");
+  });
+
+  it("reads the FT number from the JSON id and from the PDF's Reference No. (VAT Invoice No)", () => {
+    expect(readCbeJson(fixture("api-transfer.json")).reference).toBe("FT2614977L8S");
+    expect(
+      readCbeJson('{"id":" ft2614977l8s ","amountCredited":"1","dateTimes":["2026-05-29T08:30:00Z"]}')
+        .reference,
+    ).toBe("FT2614977L8S");
+    expect(readCbePdfText(fixture("legacy-glued.txt")).reference).toBe("FT26140P01YB");
+    expect(readCbePdfText(fixture("legacy-stacked.txt")).reference).toBe("FT26170NPPON");
+    expect(readCbePdfText(fixture("legacy-columns.txt")).reference).toBe("FT26335AB12C");
+  });
+
+  it("reports a token lookup whose JSON has no id under the token itself", async () => {
+    const body = '{"amountCredited":"5.00","dateTimes":["2026-05-29T08:30:00Z"]}';
+    await expect(adapter.parseResponse(answer(200, body), tokenTarget("fHCxyV4mg5p"))).resolves.toMatchObject(
+      {
+        kind: "found",
+        reference: "fHCxyV4mg5p",
+      },
+    );
+  });
+
+  it("refuses a legacy PDF of another transaction, and keeps the requested FT when the PDF shows none", async () => {
+    const pdf = (reference: string | null) =>
+      renderPdf((doc) => {
+        if (reference)
+          doc.text("Reference No. (VAT Invoice No)", 40, 20, { continued: true }).text(reference);
+        doc.text("Transferred Amount", 40, 40, { continued: true }).text("75.00 ETB");
+        doc.text("Payment Date & Time", 40, 60, { continued: true }).text("1/2/2026, 8:00:00 AM");
+      });
+    const other = adapter.parseResponse(answer(200, await pdf("FT26170NPPON"), "application/pdf"), ftTarget);
+    await expect(other).rejects.toThrow(/answered with another transaction/);
+    await expect(other).rejects.toBeInstanceOf(ReceiptFormatError);
+    await expect(
+      adapter.parseResponse(answer(200, await pdf("ft26140p01yb"), "application/pdf"), ftTarget),
+    ).resolves.toMatchObject({ reference: "FT26140P01YB" });
+    await expect(
+      adapter.parseResponse(answer(200, await pdf(null), "application/pdf"), ftTarget),
+    ).resolves.toMatchObject({ reference: "FT26140P01YB" });
   });
 });

@@ -1,9 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { textLines } from "../../src/banks/cbe/labels.js";
-import { createCbeBirrAdapter, normalizePhone, parseCbeBirrText } from "../../src/banks/cbebirr.js";
+import {
+  createCbeBirrAdapter,
+  normalizePhone,
+  parseCbeBirrText,
+  readCbeBirrText,
+} from "../../src/banks/cbebirr.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
 import { htmlToLines } from "../../src/banks/parse-utils.js";
+import { textLines } from "../../src/banks/pdf-labels.js";
 import type { BankResponse, LookupTarget } from "../../src/banks/types.js";
 import { simulatedCbeBirr } from "../../src/simulator/banks/cbebirr.js";
 import { describeBankContract } from "./contract.js";
@@ -189,6 +194,8 @@ describe("cbebirr adapter: answers", () => {
         receiverAccount: "1000XXXXX8765",
         description: "Invoice 12",
       },
+      // The report shows the receipt number apart from any date, so the one asked for stands.
+      reference: "DIP41PM7JL",
     });
     expect(parseCbeBirrText(htmlToLines(fixture("html-cells.html"))).amount).toBe(2000);
   });
@@ -227,5 +234,40 @@ describe("simulated cbebirr", () => {
     expect(res.status).toBe(200);
     expect(String(res.body)).toContain("Auto Receipt");
     expect(String(res.body)).not.toContain("Paid amount");
+  });
+});
+
+describe("cbebirr: the reference a receipt counts as used under", () => {
+  const adapter = createCbeBirrAdapter();
+
+  it("is the Receipt Number of the Transaction Details row, glued to its date or not", () => {
+    expect(readCbeBirrText(textLines(fixture("pdf-vixen-layout.txt"))).reference).toBe("DIP41PM7JLY");
+    // A number ending in digits: the date still starts four digits before its first dash.
+    expect(readCbeBirrText(textLines(fixture("pdf-stacked-layout.txt"))).reference).toBe("CHK0000001");
+    const cells = textLines("Paid amount 20.00\nDIP41PM7JL\t2026-09-25\t16:39\t20.00");
+    expect(readCbeBirrText(cells).reference).toBe("DIP41PM7JL");
+    const htmlRow = [
+      "Receipt Number",
+      "Transaction Date",
+      "Amount",
+      "FT26271B4NHD",
+      "2026-09-28 20:14",
+      "Br 350.00",
+    ];
+    expect(readCbeBirrText(htmlRow).reference).toBe("FT26271B4NHD");
+  });
+
+  it("never takes a phone number standing before a date for the receipt number", () => {
+    expect(readCbeBirrText(["Paid amount 20.00", "251911234567", "2026-09-25 16:39"]).reference).toBe("");
+  });
+
+  it("refuses a receipt of another transaction", async () => {
+    const html = `<html><body><div>Paid amount</div><div>20.00</div><div>DIP41PM7JQ</div><div>2026-09-25 16:39</div></body></html>`;
+    await expect(adapter.parseResponse(answer(200, html), target)).rejects.toThrow(
+      /answered with another transaction/,
+    );
+    await expect(
+      adapter.parseResponse(answer(200, html.replace("DIP41PM7JQ", "DIP41PM7JL")), target),
+    ).resolves.toMatchObject({ kind: "found", reference: "DIP41PM7JL" });
   });
 });

@@ -76,7 +76,11 @@ export function describeBankContract(options: BankContractOptions): void {
 
     bank.examples.forEach((example, index) => {
       it(`finds example ${index} (${example.target.transactionNumber}) by its target`, async () => {
-        await expect(lookup(example.target)).resolves.toEqual({ kind: "found", receipt: example.receipt });
+        await expect(lookup(example.target)).resolves.toEqual({
+          kind: "found",
+          receipt: example.receipt,
+          reference: example.reference,
+        });
       });
 
       it(`accepts example ${index} as valid input`, () => {
@@ -94,7 +98,12 @@ export function describeBankContract(options: BankContractOptions): void {
             account: link.accountNumber,
             token: link.token,
           };
-          await expect(lookup(target)).resolves.toEqual({ kind: "found", receipt: example.receipt });
+          // The same reference whichever way the receipt was reached: it is the duplicate-detection key.
+          await expect(lookup(target)).resolves.toEqual({
+            kind: "found",
+            receipt: example.receipt,
+            reference: example.reference,
+          });
         });
       }
     });

@@ -52,6 +52,7 @@ describeBankContract({
 
 const adapter = createDashenAdapter();
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/banks/dashen/${name}`, import.meta.url));
+const lookup = (transactionNumber: string) => ({ transactionNumber, account: null, token: null });
 const answer = (status: number, body: string | Buffer, type = "text/html"): BankResponse => ({
   status,
   headers: { "content-type": type },
@@ -103,7 +104,9 @@ describe("dashen adapter", () => {
 
 describe("dashen receipt parsing", () => {
   it("reads the current HTML template (div rows, wallet receiver by phone, label words inside a value)", async () => {
-    await expect(parseDashenResponse(answer(200, fixture("current-wallet.html")))).resolves.toEqual({
+    await expect(
+      parseDashenResponse(answer(200, fixture("current-wallet.html")), lookup("132WDTS26196000H")),
+    ).resolves.toEqual({
       kind: "found",
       receipt: {
         status: "completed",
@@ -117,11 +120,14 @@ describe("dashen receipt parsing", () => {
         receiverAccount: "251922334455",
         description: "Total for May & June",
       },
+      reference: "132WDTS26196000H",
     });
   });
 
   it("reads the old template labels in their own order, typo included", async () => {
-    await expect(parseDashenResponse(answer(200, fixture("legacy-template.html")))).resolves.toEqual({
+    await expect(
+      parseDashenResponse(answer(200, fixture("legacy-template.html")), lookup("D31OBTI251720001")),
+    ).resolves.toEqual({
       kind: "found",
       receipt: {
         status: "completed",
@@ -134,6 +140,7 @@ describe("dashen receipt parsing", () => {
         receiverAccount: "1000098765432",
         description: "Loan repayment",
       },
+      reference: "D31OBTI251720001",
     });
   });
 
@@ -151,7 +158,10 @@ describe("dashen receipt parsing", () => {
       doc.text("Service Charge ETB 0.00");
       doc.text("Total ETB 20,475.00");
     });
-    const outcome = await parseDashenResponse(answer(200, pdf, "application/pdf"));
+    const outcome = await parseDashenResponse(
+      answer(200, pdf, "application/pdf"),
+      lookup("B22WDTI261620001"),
+    );
     expect(outcome).toMatchObject({
       kind: "found",
       receipt: {
@@ -161,32 +171,60 @@ describe("dashen receipt parsing", () => {
         receiverAccount: "5014******208",
         description: "rent",
       },
+      reference: "B22WDTI261620001",
     });
   });
 
   it("maps the HTTP 400 'Transaction not found' JSON to not_found", async () => {
     await expect(
-      parseDashenResponse(answer(400, fixture("not-found.json"), "application/json")),
+      parseDashenResponse(
+        answer(400, fixture("not-found.json"), "application/json"),
+        lookup("387ETAP2522000WK"),
+      ),
     ).resolves.toEqual({
       kind: "not_found",
     });
   });
 
   it("treats the old host's 502 as an outage and other answers as unreadable", async () => {
-    await expect(parseDashenResponse(answer(502, "<h1>502 Bad Gateway</h1>"))).rejects.toBeInstanceOf(
-      BankUnavailableError,
-    );
     await expect(
-      parseDashenResponse(answer(400, '{"statusCode":400,"message":"Bad Request"}')),
+      parseDashenResponse(answer(502, "<h1>502 Bad Gateway</h1>"), lookup("387ETAP2522000WK")),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      parseDashenResponse(
+        answer(400, '{"statusCode":400,"message":"Bad Request"}'),
+        lookup("387ETAP2522000WK"),
+      ),
     ).rejects.toBeInstanceOf(ReceiptFormatError);
     await expect(
-      parseDashenResponse(answer(200, "<html><body>Maintenance</body></html>")),
+      parseDashenResponse(answer(200, "<html><body>Maintenance</body></html>"), lookup("387ETAP2522000WK")),
     ).rejects.toBeInstanceOf(ReceiptFormatError);
   });
 
   it("refuses a receipt without a readable date instead of inventing one", async () => {
     const html =
       "<p><strong>Sender Name:</strong> A</p><table><tr><td>Transaction Amount</td><td>ETB 5.00</td></tr></table>";
-    await expect(parseDashenResponse(answer(200, html))).rejects.toBeInstanceOf(ReceiptFormatError);
+    await expect(parseDashenResponse(answer(200, html), lookup("387ETAP2522000WK"))).rejects.toBeInstanceOf(
+      ReceiptFormatError,
+    );
+  });
+});
+
+describe("dashen: the reference a receipt counts as used under", () => {
+  it("is the Transaction Reference (the FT Ref), compared the way references are typed", async () => {
+    await expect(
+      parseDashenResponse(answer(200, fixture("current-wallet.html")), lookup("132wdts 2619 6000h")),
+    ).resolves.toMatchObject({ reference: "132WDTS26196000H" });
+  });
+
+  it("refuses a receipt of another transaction, and keeps the requested FT Ref when none is shown", async () => {
+    await expect(
+      parseDashenResponse(answer(200, fixture("current-wallet.html")), lookup("822LTWS2622600WJ")),
+    ).rejects.toThrow(/answered with another transaction/);
+    const html =
+      "<p><strong>Transaction Date:</strong> Jun 11, 2026, 08:45:50 am</p><table><tr><td>Transaction Amount</td><td>ETB 5.00</td></tr></table>";
+    await expect(parseDashenResponse(answer(200, html), lookup("B22WDTI261620001"))).resolves.toMatchObject({
+      reference: "B22WDTI261620001",
+    });
   });
 });

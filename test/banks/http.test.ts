@@ -41,6 +41,7 @@ const fakeBank: SimulatedBank = {
     {
       target: { transactionNumber: "abc1234567", account: null, token: null },
       shareUrl: `https://${HOST}/receipt/ABC1234567`,
+      reference: "ABC1234567",
       receipt: RECEIPT,
     },
   ],
@@ -91,11 +92,11 @@ function createFakeAdapter(network: Partial<BankNetwork> = {}, origins = fakeBan
       if (response.status === 404) return { kind: "not_found" };
       if (response.status >= 500) throw new BankUnavailableError("telebirr", "server_error");
       try {
-        const { ref: _ref, ...receipt } = JSON.parse(response.body.toString("utf8")) as typeof RECEIPT & {
+        const { ref, ...receipt } = JSON.parse(response.body.toString("utf8")) as typeof RECEIPT & {
           ref: string;
         };
         if (typeof receipt.amount !== "number") throw new Error("no amount");
-        return { kind: "found", receipt };
+        return { kind: "found", receipt, reference: ref };
       } catch {
         throw new ReceiptFormatError(
           "telebirr",
@@ -477,7 +478,11 @@ describe("parseOriginOverrides", () => {
 
 describe("lookupAtBank", () => {
   const target: LookupTarget = { transactionNumber: "ABC1234567", account: null, token: null };
-  const ok: BankResponse = { status: 200, headers: {}, body: Buffer.from(JSON.stringify(RECEIPT)) };
+  const ok: BankResponse = {
+    status: 200,
+    headers: {},
+    body: Buffer.from(JSON.stringify({ ref: "ABC1234567", ...RECEIPT })),
+  };
 
   /** A client that plays a script: each step is a response or an error to throw. */
   function scripted(steps: (BankResponse | Error)[]) {
@@ -512,6 +517,7 @@ describe("lookupAtBank", () => {
     await expect(lookupAtBank(adapter, target, client, { sleep })).resolves.toEqual({
       kind: "found",
       receipt: RECEIPT,
+      reference: "ABC1234567",
     });
     expect(sent()).toBe(4);
     expect(delays).toHaveLength(3);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
-import { createMpesaAdapter, parseMpesaReceiptText } from "../../src/banks/mpesa.js";
+import { createMpesaAdapter, parseMpesaReceiptText, readMpesaReceiptText } from "../../src/banks/mpesa.js";
 import type { BankResponse } from "../../src/banks/types.js";
 import { simulatedMpesa } from "../../src/simulator/banks/mpesa.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
@@ -127,6 +127,8 @@ describe("M-Pesa adapter", () => {
     expect(outcome).toMatchObject({
       kind: "found",
       receipt: { amount: 2, receiverName: "TESFAYE ADARE WELDEKIDAN" },
+      // No TRANSACTION ID on this receipt: the number asked for stands.
+      reference: "UGO4D2CODA",
     });
   });
 
@@ -180,5 +182,34 @@ describe("M-Pesa adapter", () => {
       accountNumber: null,
       token: null,
     });
+  });
+});
+
+describe("M-Pesa: the reference a receipt counts as used under", () => {
+  const adapter = createMpesaAdapter();
+  const receipt = (transactionId: string) =>
+    renderPdf((doc) => {
+      doc.text("Send Money 2026-07-24 11:53:57 EAT");
+      doc.text("RECEIPT NO 6E52A1F0C93B4D7E");
+      doc.text(`TRANSACTION ID ${transactionId}`);
+      doc.text("TOTAL 2.00");
+    });
+  const answerWith = async (transactionId: string) =>
+    json({ responseCode: "0", base64Data: (await receipt(transactionId)).toString("base64") });
+
+  it("is the TRANSACTION ID, never the internal RECEIPT NO", () => {
+    expect(readMpesaReceiptText(fixture("bilingual-fees-first.txt")).reference).toBe("UGO4D2CODA");
+    expect(readMpesaReceiptText(fixture("glued.txt")).reference).toBe("UFS98HOPQJ");
+    expect(readMpesaReceiptText(fixture("mangled-amharic.txt")).reference).toBe("UGO4D2CODA");
+  });
+
+  it("refuses a receipt of another transaction", async () => {
+    await expect(adapter.parseResponse(await answerWith("UGO4D2CODA"), target)).resolves.toMatchObject({
+      kind: "found",
+      reference: "UGO4D2CODA",
+    });
+    await expect(adapter.parseResponse(await answerWith("UFS98HOPQJ"), target)).rejects.toThrow(
+      /answered with another transaction/,
+    );
   });
 });

@@ -231,3 +231,20 @@ describe("sinqee receipt dates", () => {
     expect(parseReceiptDate(raw)).toBeNull();
   });
 });
+
+describe("sinqee: the reference a receipt counts as used under", () => {
+  it("is the reference asked for, once the page shows it", async () => {
+    const html = rows({ ...BASE, Reference: "ft262507xg9t" });
+    await expect(adapter.parseResponse(page(html), target("FT262507XG9T"))).resolves.toMatchObject({
+      kind: "found",
+      reference: "FT262507XG9T",
+    });
+  });
+
+  it("names a page of another transaction as such", async () => {
+    const html = rows({ ...BASE, Reference: "FT26250ZZ9QX" });
+    await expect(adapter.parseResponse(page(html), target("FT262507XG9T"))).rejects.toThrow(
+      /answered with another transaction/,
+    );
+  });
+});

@@ -1,7 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
-import { createTelebirrAdapter, parseTelebirrReceipt } from "../../src/banks/telebirr.js";
+import {
+  createTelebirrAdapter,
+  parseTelebirrReceipt,
+  readTelebirrReceipt,
+} from "../../src/banks/telebirr.js";
 import type { BankResponse } from "../../src/banks/types.js";
 import { simulatedTelebirr } from "../../src/simulator/banks/telebirr.js";
 import { describeBankContract } from "./contract.js";
@@ -151,7 +155,11 @@ describe("telebirr adapter", () => {
       "</body>",
       "<p>This request is not correct</p></body>",
     );
-    await expect(adapter.parseResponse(answer(page), target)).resolves.toMatchObject({ kind: "found" });
+    const itsOwn = { ...target, transactionNumber: "BKCOD2D9E" };
+    await expect(adapter.parseResponse(answer(page), itsOwn)).resolves.toMatchObject({
+      kind: "found",
+      reference: "BKCOD2D9E",
+    });
   });
 
   it("throws BankUnavailableError on 5xx and ReceiptFormatError on other unexpected pages", async () => {
@@ -195,5 +203,30 @@ describe("telebirr adapter", () => {
     });
     expect(adapter.origins).toEqual(["transactioninfo.ethiotelecom.et:443", "apps.ethiotelecom.et:443"]);
     expect(createTelebirrAdapter({ network: { retries: 0 } }).network.retries).toBe(0);
+  });
+});
+
+describe("telebirr: the reference a receipt counts as used under", () => {
+  const adapter = createTelebirrAdapter();
+  const lookup = (transactionNumber: string) => ({ transactionNumber, account: null, token: null });
+
+  it("is the Invoice No., read from the invoice table or from its own row", () => {
+    expect(readTelebirrReceipt(fixture("split-cells.html")).reference).toBe("DF72OMW388");
+    expect(readTelebirrReceipt(fixture("inline-labels.html")).reference).toBe("DGS2BT1W54");
+    expect(readTelebirrReceipt(fixture("bank-transfer.html")).reference).toBe("BKCOD2D9E");
+  });
+
+  it("refuses a page for another invoice, and keeps the requested number when the page shows none", async () => {
+    const page = fixture("split-cells.html");
+    await expect(adapter.parseResponse(answer(page), lookup("DFH51OFIED"))).rejects.toThrow(
+      /answered with another transaction/,
+    );
+    await expect(adapter.parseResponse(answer(page), lookup("DF72OMW388"))).resolves.toMatchObject({
+      reference: "DF72OMW388",
+    });
+    const withoutInvoice = page.replace(/DF72OMW388/g, "");
+    await expect(adapter.parseResponse(answer(withoutInvoice), lookup("DF72OMW388"))).resolves.toMatchObject({
+      reference: "DF72OMW388",
+    });
   });
 });

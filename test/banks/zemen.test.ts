@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
 import type { BankResponse } from "../../src/banks/types.js";
-import { createZemenAdapter, parseZemenReceiptText } from "../../src/banks/zemen.js";
+import { createZemenAdapter, parseZemenReceiptText, readZemenReceiptText } from "../../src/banks/zemen.js";
 import { simulatedZemen } from "../../src/simulator/banks/zemen.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { describeBankContract } from "./contract.js";
@@ -117,6 +117,8 @@ describe("Zemen adapter", () => {
     await expect(adapter.parseResponse(answer(pdf, 200, "application/pdf"), target)).resolves.toMatchObject({
       kind: "found",
       receipt: { amount: 1600, status: "completed", transactionDate: "2025-06-29T10:55:59+03:00" },
+      // No "Reference No:" on this receipt: it is known by its token.
+      reference: TOKEN,
     });
   });
 
@@ -157,5 +159,28 @@ describe("Zemen adapter", () => {
     expect(adapter.normalizeReference(` ${TOKEN} `)).toBe(TOKEN);
     expect(adapter.network).toMatchObject({ timeoutMs: 30_000, retries: 2, insecureTlsOrigins: [] });
     expect(adapter.origins).toEqual(["share.zemenbank.com:443"]);
+  });
+});
+
+describe("Zemen: the reference a receipt counts as used under", () => {
+  const adapter = createZemenAdapter();
+
+  it("is the receipt's Reference No:, glued to its label or not", () => {
+    expect(readZemenReceiptText(fixture("table.txt")).reference).toBe("108ATWR2520600HM");
+    expect(readZemenReceiptText(fixture("glued.txt")).reference).toBe("108ATWR2518000QK");
+    expect(readZemenReceiptText(fixture("no-settled.txt")).reference).toBe("");
+  });
+
+  it("reports the Reference No: of the answer, not the share token", async () => {
+    const pdf = await renderPdf((doc) => {
+      doc.text("Date: 29-Jun-2025, 10:55:59 am");
+      doc.text("Reference No: 108ATWR2520600HM");
+      doc.text("Transaction status: SUCCESS");
+      doc.text("Settled Amount ETB 1,600.00");
+    });
+    await expect(adapter.parseResponse(answer(pdf, 200, "application/pdf"), target)).resolves.toMatchObject({
+      kind: "found",
+      reference: "108ATWR2520600HM",
+    });
   });
 });

@@ -5,6 +5,8 @@ import { createApi } from "../../api/app.js";
 import { createBranch, createBusiness } from "../../src/admin/businesses.js";
 import { createApiKey } from "../../src/auth/api-keys.js";
 import type { Role } from "../../src/auth/roles.js";
+import { type BankSettings, loadConfig } from "../../src/config.js";
+import { createEngine } from "../../src/engine/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
@@ -33,8 +35,15 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** The real Koa app on a loopback port, on a fresh migrated database. */
-export async function startTestApi(): Promise<TestApi> {
+export interface TestApiOptions {
+  /** BANK_* settings; by default the banks.md defaults with no origin overrides (no bank is reachable). */
+  banks?: Partial<BankSettings>;
+  /** BANK_* variables, read the way the service reads them. */
+  env?: Record<string, string>;
+}
+
+/** The real Koa app and engine on a loopback port, on a fresh migrated database. */
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const db = await createTestDatabase();
   const logs: string[] = [];
   const sink = new Writable({
@@ -43,7 +52,9 @@ export async function startTestApi(): Promise<TestApi> {
       done();
     },
   });
-  const app = createApi({ orm: db.orm, logger: createLogger("info", sink) });
+  const logger = createLogger("info", sink);
+  const engine = createEngine({ ...loadConfig(options.env ?? {}).banks, ...options.banks }, db.orm, logger);
+  const app = createApi({ orm: db.orm, engine, logger });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
@@ -72,6 +83,7 @@ export async function startTestApi(): Promise<TestApi> {
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await engine.close();
       await db.drop();
     },
   };

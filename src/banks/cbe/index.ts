@@ -1,63 +1,53 @@
-import { extractPdfText, UnreadablePdfError } from "../../receipts/pdf-text.js";
 import type { BankCode } from "../codes.js";
+import {
+  ACCEPT_JSON,
+  type BankOptions,
+  bankNetwork,
+  DESKTOP_USER_AGENT,
+  normalizeAccount,
+} from "../defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
-import type { BankAdapter, BankNetwork, BankRequest, BankResponse, LookupOutcome } from "../types.js";
+import { readPdfText } from "../pdf-labels.js";
+import { foundByReference, foundByToken } from "../reference.js";
+import type { BankAdapter, BankRequest, BankResponse, LookupOutcome } from "../types.js";
 import {
   API_HOST,
   API_PATH,
-  FT_REFERENCE,
   LEGACY_ORIGIN,
+  normalizeCbeReference,
   parseCbeShareUrl,
   SHARE_HOST,
   tokenOf,
   validateCbeTarget,
 } from "./input.js";
-import { parseCbeJson, parseCbePdfText } from "./parse.js";
+import { readCbeJson, readCbePdfText } from "./parse.js";
 
 const BANK = "cbe" as const satisfies BankCode;
 
-export interface CbeOptions {
+export interface CbeOptions extends BankOptions {
   /** X-App-ID header of the mobile-receipt API (a public constant of CBE's receipt web app). */
   appId?: string;
   /** X-App-Version header of the mobile-receipt API (same origin as appId). */
   appVersion?: string;
-  network?: Partial<BankNetwork>;
 }
 
 /** Public constants of the mbreciept web bundle, as used by 1RB/cheki and L3von36/cheki-mobile. */
 export const CBE_APP_ID = "d1292e42-7400-49de-a2d3-9731caa4c819";
 export const CBE_APP_VERSION = "0a01980b-9859-1369-8198-59f403820000";
 
-const USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
-
 export function createCbeAdapter(options: CbeOptions = {}): BankAdapter {
   const appId = options.appId ?? CBE_APP_ID;
   const appVersion = options.appVersion ?? CBE_APP_VERSION;
-  const network: BankNetwork = {
-    // One budget for both systems: the legacy PDF host is the slow one (30 s, banks.md §1.4).
-    timeoutMs: 30_000,
-    connectTimeoutMs: 10_000,
-    retries: 2,
-    backoffMs: 800,
-    insecureTlsOrigins: [LEGACY_ORIGIN],
-    ...options.network,
-  };
-
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
   return {
     code: BANK,
     origins: [`${SHARE_HOST}:443`, `${API_HOST}:443`, LEGACY_ORIGIN],
-    network,
+    // One budget for both systems: the legacy PDF host is the slow one (30 s, banks.md §1.4).
+    network: bankNetwork({ timeoutMs: 30_000, insecureTlsOrigins: [LEGACY_ORIGIN] }, options.network),
 
-    normalizeReference(raw) {
-      const value = raw.trim();
-      // FT references are case-insensitive; tokens are not and keep their case.
-      return FT_REFERENCE.test(value) ? value.toUpperCase() : value;
-    },
+    normalizeReference: normalizeCbeReference,
 
-    normalizeAccount(raw) {
-      return raw.replace(/[\s-]/g, "");
-    },
+    normalizeAccount,
 
     validate: validateCbeTarget,
     parseShareUrl: parseCbeShareUrl,
@@ -69,18 +59,17 @@ export function createCbeAdapter(options: CbeOptions = {}): BankAdapter {
           url: `https://${API_HOST}${API_PATH}${encodeURIComponent(token)}`,
           method: "GET",
           headers: {
-            "User-Agent": USER_AGENT,
-            Accept: "application/json, text/plain, */*",
+            "User-Agent": userAgent,
+            Accept: ACCEPT_JSON,
             "X-App-ID": appId,
             "X-App-Version": appVersion,
           },
         };
       }
-      const reference = target.transactionNumber.trim().toUpperCase();
       return {
-        url: `https://${LEGACY_ORIGIN}/?id=${reference}${accountSuffix(target.account)}`,
+        url: `https://${LEGACY_ORIGIN}/?id=${legacyReference(target)}${accountSuffix(target.account)}`,
         method: "GET",
-        headers: { "User-Agent": USER_AGENT, Accept: "application/pdf, */*" },
+        headers: { "User-Agent": userAgent, Accept: "application/pdf, */*" },
       };
     },
 
@@ -90,12 +79,18 @@ export function createCbeAdapter(options: CbeOptions = {}): BankAdapter {
     },
 
     async parseResponse(response, target) {
-      return tokenOf(target) ? readApiAnswer(response) : readLegacyAnswer(response);
+      const token = tokenOf(target);
+      return token ? readApiAnswer(response, token) : readLegacyAnswer(response, legacyReference(target));
     },
   };
 }
 
 // --- internal helpers ---
+
+/** The 12-character FT reference of a legacy lookup (the account suffix is sent apart). */
+function legacyReference(target: { transactionNumber: string }): string {
+  return target.transactionNumber.trim().toUpperCase();
+}
 
 function accountSuffix(account: string | null): string {
   return (account ?? "").replace(/\D/g, "").slice(-8);
@@ -109,9 +104,13 @@ function isMissingHeaders(response: BankResponse): boolean {
   return /missing headers/i.test(bodyText(response));
 }
 
-async function readApiAnswer(response: BankResponse): Promise<LookupOutcome> {
+/** A token lookup is reported under the FT number the JSON carries, as a legacy lookup of it would be. */
+async function readApiAnswer(response: BankResponse, token: string): Promise<LookupOutcome> {
   const { status } = response;
-  if (status === 200) return { kind: "found", receipt: parseCbeJson(bodyText(response)) };
+  if (status === 200) {
+    const { receipt, reference } = readCbeJson(bodyText(response));
+    return foundByToken(receipt, reference, token);
+  }
   if (status === 400 && isMissingHeaders(response)) {
     throw new ReceiptFormatError(
       BANK,
@@ -132,7 +131,7 @@ async function readApiAnswer(response: BankResponse): Promise<LookupOutcome> {
   );
 }
 
-async function readLegacyAnswer(response: BankResponse): Promise<LookupOutcome> {
+async function readLegacyAnswer(response: BankResponse, requested: string): Promise<LookupOutcome> {
   const { status, body } = response;
   if (
     status === 404 ||
@@ -148,12 +147,6 @@ async function readLegacyAnswer(response: BankResponse): Promise<LookupOutcome> 
       body.subarray(0, 200).toString("utf8"),
     );
   }
-  let text: string;
-  try {
-    text = await extractPdfText(body);
-  } catch (error) {
-    if (error instanceof UnreadablePdfError) throw new ReceiptFormatError(BANK, error.message);
-    throw error;
-  }
-  return { kind: "found", receipt: parseCbePdfText(text) };
+  const { receipt, reference } = readCbePdfText(await readPdfText(BANK, body));
+  return foundByReference(BANK, receipt, reference, requested);
 }

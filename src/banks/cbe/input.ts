@@ -16,6 +16,12 @@ const BARE_TOKEN = /^(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z0-9])[A-Za-z0-9]{8,
 
 const NAME = "Commercial Bank of Ethiopia";
 
+/** FT references are case-insensitive; tokens are not and keep their case. */
+export function normalizeCbeReference(raw: string): string {
+  const value = raw.trim();
+  return FT_REFERENCE.test(value) ? value.toUpperCase() : value;
+}
+
 /** Is this a CBE mobile-receipt token (v2-… or an older bare mixed-case id)? Case-sensitive. */
 export function isCbeToken(value: string): boolean {
   return !FT_REFERENCE.test(value) && (V2_TOKEN.test(value) || BARE_TOKEN.test(value));

@@ -1,12 +1,24 @@
 import { ReceiptFormatError } from "../errors.js";
-import { addisIso, monthNumber, parseAmount, to24Hour } from "../parse-utils.js";
+import { addisIso, isRecord, monthNumber, parseAmount, to24Hour } from "../parse-utils.js";
+import { type LabelSpec, readLabels, textLines } from "../pdf-labels.js";
 import type { Receipt } from "../types.js";
-import { type LabelSpec, readLabels, textLines } from "./labels.js";
+import { normalizeCbeReference } from "./input.js";
 
 const BANK = "cbe" as const;
 
+/** A receipt with the FT reference its answer shows ("" when it shows none). */
+export interface CbeReading {
+  receipt: Receipt;
+  reference: string;
+}
+
 /** Reads the mobile-receipt API's transaction-detail JSON (banks.md §2.1 A). */
 export function parseCbeJson(body: string): Receipt {
+  return readCbeJson(body).receipt;
+}
+
+/** The JSON receipt and its `id`, the FT reference behind the token. */
+export function readCbeJson(body: string): CbeReading {
   let data: unknown;
   try {
     data = JSON.parse(body);
@@ -38,7 +50,7 @@ export function parseCbeJson(body: string): Receipt {
   const details = Array.isArray(data.paymentDetails) ? data.paymentDetails : [data.paymentDetails];
   const description = details.map(field).filter(Boolean).join(" ");
   const transactionType = field(data.transactionType);
-  return {
+  const receipt: Receipt = {
     status: "completed",
     ...(transactionType ? { transactionType } : {}),
     amount,
@@ -50,6 +62,7 @@ export function parseCbeJson(body: string): Receipt {
     receiverAccount: field(data.creditAccountNo),
     description: description || null,
   };
+  return { receipt, reference: normalizeCbeReference(field(data.id)) };
 }
 
 const PDF_LABELS: readonly LabelSpec[] = [
@@ -84,6 +97,11 @@ const PDF_LABELS: readonly LabelSpec[] = [
  * line: a receipt that exists is a completed transfer.
  */
 export function parseCbePdfText(text: string): Receipt {
+  return readCbePdfText(text).receipt;
+}
+
+/** The PDF receipt and its "Reference No. (VAT Invoice No)", the FT reference. */
+export function readCbePdfText(text: string): CbeReading {
   const values = readLabels(textLines(text), PDF_LABELS);
   const first = (key: string) => values.get(key)?.[0] ?? "";
   const amountText = first("amount");
@@ -102,7 +120,7 @@ export function parseCbePdfText(text: string): Receipt {
   // Two "Account" lines: the payer's comes first, the receiver's second.
   const [payerAccount = "", receiverAccount = ""] = values.get("account") ?? [];
   const reason = first("reason");
-  return {
+  const receipt: Receipt = {
     status: "completed",
     amount,
     currency: currencyOf(amountText),
@@ -113,13 +131,10 @@ export function parseCbePdfText(text: string): Receipt {
     receiverAccount,
     description: reason || null,
   };
+  return { receipt, reference: normalizeCbeReference(first("reference").replace(/\s+/g, "")) };
 }
 
 // --- internal helpers ---
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function field(value: unknown): string {
   if (typeof value === "string") return value.trim();

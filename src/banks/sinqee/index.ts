@@ -1,71 +1,49 @@
 import type { BankCode } from "../codes.js";
+import {
+  ACCEPT_HTML,
+  type BankOptions,
+  bankNetwork,
+  isPlainHttps,
+  MOBILE_USER_AGENT,
+  normalizeAccount,
+  referenceProblem,
+} from "../defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
 import { parseAmount } from "../parse-utils.js";
-import type {
-  BankAdapter,
-  BankNetwork,
-  BankRequest,
-  BankResponse,
-  InputProblem,
-  LookupOutcome,
-  LookupTarget,
-  Receipt,
-  ShareLink,
-} from "../types.js";
+import { anotherTransaction } from "../reference.js";
+import type { BankAdapter, LookupTarget, Receipt } from "../types.js";
 import { type Field, htmlPairs, parseReceiptDate } from "./parse.js";
 
 const BANK = "sinqee" as const satisfies BankCode;
 
 const RECEIPT_HOST = "siinqeebank.com";
 const LEGACY_EBIRR_HOST = "receipt.ebirr.com";
-const DEFAULT_USER_AGENT =
-  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.0.0 Mobile Safari/537.36";
 
 // weak (banks.md §2.9): the shape is only known from one FT-style example (FT262507XG9T).
 const REFERENCE = /^FT[A-Z0-9]{10}$/;
 
-export interface SinqeeOptions {
-  /** Timeouts and retries; banks.md §1.4 defaults are used for missing fields. */
-  network?: Partial<BankNetwork>;
-  /** User-Agent sent to the receipt page (every known client sends a browser one). */
-  userAgent?: string;
-}
+export type SinqeeOptions = BankOptions;
 
 export function createSinqeeAdapter(options: SinqeeOptions = {}): BankAdapter {
-  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  const normalizeReference = (raw: string) => raw.trim().toUpperCase();
+  const userAgent = options.userAgent ?? MOBILE_USER_AGENT;
 
   return {
     code: BANK,
     origins: [`${RECEIPT_HOST}:443`, `${LEGACY_EBIRR_HOST}:443`],
-    network: {
-      timeoutMs: 15_000,
-      connectTimeoutMs: 10_000,
-      retries: 2,
-      backoffMs: 800,
-      insecureTlsOrigins: [],
-      ...options.network,
-    },
+    network: bankNetwork({}, options.network),
     normalizeReference,
-    normalizeAccount: (raw) => raw.replace(/[\s-]/g, ""),
+    normalizeAccount,
 
-    validate(target: LookupTarget): InputProblem | null {
-      const reference = normalizeReference(target.token ?? target.transactionNumber);
-      if (!reference) {
-        return { field: "transaction_number", message: "The transaction number field is required." };
-      }
-      if (!REFERENCE.test(reference)) {
-        return {
-          field: "transaction_number",
-          message:
-            "The transaction number format is invalid for Siinqee Bank (expected FT followed by 10 letters and digits).",
-        };
-      }
-      return null;
-    },
+    validate: (target) =>
+      referenceProblem(
+        referenceOf(target),
+        REFERENCE,
+        "Siinqee Bank",
+        "FT followed by 10 letters and digits",
+      ),
 
-    parseShareUrl(url: URL): ShareLink | null {
-      if (url.protocol !== "https:" || url.port !== "" || url.username || url.password) return null;
+    parseShareUrl(url) {
+      if (!isPlainHttps(url)) return null;
       let raw: string | undefined;
       if (url.hostname === RECEIPT_HOST) raw = /^\/receipt\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1];
       // The eBirr route is dead (404 "Cannot GET /siinqee/..." in Oct 2026); its token is looked up on the
@@ -75,19 +53,15 @@ export function createSinqeeAdapter(options: SinqeeOptions = {}): BankAdapter {
       return { transactionNumber: normalizeReference(raw), accountNumber: null, token: null };
     },
 
-    buildRequest(target: LookupTarget): BankRequest {
-      const reference = normalizeReference(target.token ?? target.transactionNumber);
+    buildRequest(target) {
       return {
-        url: `https://${RECEIPT_HOST}/receipt/${encodeURIComponent(reference)}`,
+        url: `https://${RECEIPT_HOST}/receipt/${encodeURIComponent(referenceOf(target))}`,
         method: "GET",
-        headers: {
-          "User-Agent": userAgent,
-          Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-        },
+        headers: { "User-Agent": userAgent, Accept: ACCEPT_HTML },
       };
     },
 
-    async parseResponse(response: BankResponse, target: LookupTarget): Promise<LookupOutcome> {
+    async parseResponse(response, target) {
       if (response.status === 404) return { kind: "not_found" };
       if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
       if (response.status !== 200) {
@@ -99,13 +73,21 @@ export function createSinqeeAdapter(options: SinqeeOptions = {}): BankAdapter {
       if (type && !/html/i.test(type)) {
         throw new ReceiptFormatError(BANK, `Unexpected content type ${type}`, html.slice(0, 200));
       }
-      const expected = normalizeReference(target.token ?? target.transactionNumber);
-      return { kind: "found", receipt: toReceipt(html, expected) };
+      const reference = referenceOf(target);
+      return { kind: "found", receipt: toReceipt(html, reference), reference };
     },
   };
 }
 
 // --- internal helpers ---
+
+function normalizeReference(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+function referenceOf(target: LookupTarget): string {
+  return normalizeReference(target.token ?? target.transactionNumber);
+}
 
 /** eBirr-platform miss page (red "Not Found Page" heading) or a plain "receipt not found" message. */
 function isNotFoundPage(html: string): boolean {
@@ -123,7 +105,8 @@ function toReceipt(html: string, expectedReference: string): Receipt {
   };
 
   // weak (banks.md §2.9): no real layout is known, so nothing is guessed: a page without a labelled
-  // reference, amount or date is unreadable rather than partly trusted.
+  // reference, amount or date is unreadable rather than partly trusted. A generic page may label more
+  // than one thing a reference, so the one asked for only has to be among them.
   const references = values.get("reference") ?? [];
   if (references.length === 0) fail("The receipt page shows no reference");
   const shows = (value: string) =>
@@ -131,7 +114,9 @@ function toReceipt(html: string, expectedReference: string): Receipt {
       .toUpperCase()
       .split(/[^A-Z0-9]+/)
       .includes(expectedReference);
-  if (!references.some(shows)) fail(`The receipt page is not for ${expectedReference}`);
+  if (!references.some(shows)) {
+    throw anotherTransaction(BANK, normalizeReference(references.join(", ")), expectedReference);
+  }
 
   const amountText = first("amount");
   const parsed = amountText ? parseAmount(amountText) : null;

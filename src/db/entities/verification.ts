@@ -27,6 +27,10 @@ export const VerificationSchema = defineEntity({
     receiverAccount: p.string().length(64).nullable(),
     description: p.text().nullable(),
     sourceUrl: p.text().nullable(),
+    /** The opaque token of a token-style share link (CBE, Awash, Zemen), so a reused link is caught early. */
+    receiptToken: p.string().length(200).nullable(),
+    /** Made with a sandbox key against the bank simulator; kept apart from real receipts. */
+    sandbox: p.boolean().default(false),
     verificationMethod: p.string().length(50),
     sourceType: p.string().length(20),
     sourceLabel: p.string().length(200),
@@ -47,13 +51,18 @@ export const VerificationSchema = defineEntity({
       expression:
         'create index "verifications_history_success_idx" on "verifications" ("branch_id", "success", "created_at" desc, "id" desc) where "deleted_at" is null',
     },
+    {
+      name: "verifications_confirmed_token_idx",
+      expression:
+        'create index "verifications_confirmed_token_idx" on "verifications" ("branch_id", "bank", "receipt_token") where "success" and "receipt_token" is not null',
+    },
   ],
   uniques: [
     {
       // A receipt is confirmed at most once per branch, even under concurrent requests and after deletion.
       name: "verifications_confirmed_unique",
       expression:
-        'create unique index "verifications_confirmed_unique" on "verifications" ("branch_id", "bank", "transaction_number") where "success"',
+        'create unique index "verifications_confirmed_unique" on "verifications" ("branch_id", "bank", "transaction_number", "sandbox") where "success"',
     },
   ],
 });

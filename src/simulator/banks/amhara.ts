@@ -160,6 +160,7 @@ const examples: SimExample[] = RECORDS.map(({ data, receipt }) => {
   return {
     target: { transactionNumber: reference, account: null, token: null },
     ...(shareUrl ? { shareUrl } : {}),
+    reference,
     receipt,
   };
 });

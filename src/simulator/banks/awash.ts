@@ -90,7 +90,8 @@ const SLIPS: readonly AwashSlip[] = [
     },
   },
   {
-    // Merchant payment from a wallet: no sender account row, the customer block holds the account.
+    // Merchant payment from a wallet: no sender account row, the customer block holds the account; the
+    // rows banks.md lists for this type have no Transaction ID, so the receipt is known by its token.
     token: "-2KCEJ97YC9-4LDPET",
     title: "Transaction Successful",
     customer: {
@@ -107,7 +108,6 @@ const SLIPS: readonly AwashSlip[] = [
       ["Till Number", "82795800"],
       ["Reason", "lunch"],
       ["Sender Name", "YARED  MULUGETA  ABEBE"],
-      ["Transaction ID", "260514120752793"],
     ],
     receipt: {
       status: "completed",
@@ -205,6 +205,8 @@ export const simulatedAwash: SimulatedBank = {
     (slip): SimExample => ({
       target: { transactionNumber: slip.token, account: null, token: slip.token },
       shareUrl: `${BASE}/${slip.token}`,
+      // The receipt's Transaction ID, not the share token.
+      reference: slip.rows.find(([label]) => label === "Transaction ID")?.[1] ?? slip.token,
       receipt: slip.receipt,
     }),
   ),

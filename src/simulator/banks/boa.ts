@@ -163,6 +163,7 @@ export const simulatedBoa: SimulatedBank = {
     (slip): SimExample => ({
       target: { transactionNumber: slip.reference, account: slip.account, token: null },
       shareUrl: `https://cs.bankofabyssinia.com/slip/?trx=${slipId(slip)}`,
+      reference: slip.reference,
       receipt: slip.receipt,
     }),
   ),

@@ -24,32 +24,35 @@ interface TokenReceipt {
 
 const TOKEN_RECEIPTS: TokenReceipt[] = [
   {
+    // The sandbox example: the same transfer as the legacy PDF example FT26140P01YB (below), reached by
+    // its token link. The JSON API gives the time in UTC (7:29 PM Addis) and masks accounts to first
+    // digit and last four.
     token: "v2-hfHCxGvIhvqVMTB7hylL",
     json: {
-      id: "FT2614977L8S",
+      id: "FT26140P01YB",
       transactionType: "ACNX",
-      debitAccountHolder: "HANA TESFAYE ALEMU",
-      debitAccountNo: "1********8348",
-      creditAccountHolder: "DAWIT MEKONNEN BEKELE",
-      creditAccountNo: "1********7112",
-      amountDebited: "1300.00",
-      amountCredited: "1300.00",
+      debitAccountHolder: "Mr Biruk Tadesse Lemma",
+      debitAccountNo: "1********1685",
+      creditAccountHolder: "SAMUEL ADANE ZELEKE",
+      creditAccountNo: "1********6171",
+      amountDebited: "20000.00",
+      amountCredited: "20000.00",
       debitCurrency: "ETB",
       creditCurrency: "ETB",
-      dateTimes: ["2026-05-29T08:30:00Z"],
-      paymentDetails: ["House rent May"],
+      dateTimes: ["2026-05-20T16:29:00Z"],
+      paymentDetails: ["rent payment done via Mobile"],
     },
     receipt: {
       status: "completed",
       transactionType: "ACNX",
-      amount: 1300,
+      amount: 20000,
       currency: "ETB",
-      transactionDate: "2026-05-29T08:30:00Z",
-      payerName: "HANA TESFAYE ALEMU",
-      payerAccount: "1********8348",
-      receiverName: "DAWIT MEKONNEN BEKELE",
-      receiverAccount: "1********7112",
-      description: "House rent May",
+      transactionDate: "2026-05-20T16:29:00Z",
+      payerName: "Mr Biruk Tadesse Lemma",
+      payerAccount: "1********1685",
+      receiverName: "SAMUEL ADANE ZELEKE",
+      receiverAccount: "1********6171",
+      description: "rent payment done via Mobile",
     },
   },
   {
@@ -107,6 +110,36 @@ const TOKEN_RECEIPTS: TokenReceipt[] = [
       receiverName: "MERON HAILE WOLDE",
       receiverAccount: "1********5520",
       description: null,
+    },
+  },
+  {
+    // Seeded in the JSON system only; the same record as test/fixtures/banks/cbe/api-transfer.json.
+    token: "v2-hfHCxK9bLmQ2rTzWp4Vd",
+    json: {
+      id: "FT2614977L8S",
+      transactionType: "ACNX",
+      debitAccountHolder: "HANA TESFAYE ALEMU",
+      debitAccountNo: "1********8348",
+      creditAccountHolder: "DAWIT MEKONNEN BEKELE",
+      creditAccountNo: "1********7112",
+      amountDebited: "1300.00",
+      amountCredited: "1300.00",
+      debitCurrency: "ETB",
+      creditCurrency: "ETB",
+      dateTimes: ["2026-05-29T08:30:00Z"],
+      paymentDetails: ["House rent May"],
+    },
+    receipt: {
+      status: "completed",
+      transactionType: "ACNX",
+      amount: 1300,
+      currency: "ETB",
+      transactionDate: "2026-05-29T08:30:00Z",
+      payerName: "HANA TESFAYE ALEMU",
+      payerAccount: "1********8348",
+      receiverName: "DAWIT MEKONNEN BEKELE",
+      receiverAccount: "1********7112",
+      description: "House rent May",
     },
   },
 ];
@@ -246,10 +279,12 @@ export const simulatedCbe: SimulatedBank = {
   code: "cbe",
   origins: [SHARE_ORIGIN, API_ORIGIN, LEGACY_ORIGIN],
   examples: [
+    // A token link is reported under the FT number behind it, as a legacy lookup of the same transfer is.
     ...TOKEN_RECEIPTS.map(
-      ({ token, receipt }): SimExample => ({
+      ({ token, json, receipt }): SimExample => ({
         target: { transactionNumber: token, account: null, token },
         shareUrl: `https://mbreciept.cbe.com.et/${token}`,
+        reference: String(json.id),
         receipt,
       }),
     ),
@@ -259,6 +294,7 @@ export const simulatedCbe: SimulatedBank = {
         shareUrl: branch
           ? `https://apps.cbe.com.et:100/BranchReceipt/${reference}&${suffix}`
           : `https://apps.cbe.com.et:100/?id=${reference}${suffix}`,
+        reference,
         receipt,
       }),
     ),

@@ -154,6 +154,7 @@ export const simulatedCbeBirr: SimulatedBank = {
     ({ receiptNumber, phone, receipt }): SimExample => ({
       target: { transactionNumber: receiptNumber, account: phone, token: null },
       shareUrl: `https://cbepay1.cbe.com.et/aureceipt?TID=${receiptNumber}&PH=${phone}`,
+      reference: receiptNumber,
       receipt,
     }),
   ),

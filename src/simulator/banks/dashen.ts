@@ -187,6 +187,7 @@ export const simulatedDashen: SimulatedBank = {
     (slip): SimExample => ({
       target: { transactionNumber: slip.reference, account: null, token: null },
       shareUrl: slip.shareUrl,
+      reference: slip.reference,
       receipt: slip.receipt,
     }),
   ),

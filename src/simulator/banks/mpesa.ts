@@ -116,6 +116,8 @@ export const simulatedMpesa: SimulatedBank = {
     (t): SimExample => ({
       target: { transactionNumber: t.trx, account: null, token: null },
       shareUrl: `https://m-pesabusiness.safaricom.et/receipt/${t.trx}`,
+      // The TRANSACTION ID of the receipt, not its internal RECEIPT NO.
+      reference: t.trx,
       receipt: t.receipt,
     }),
   ),

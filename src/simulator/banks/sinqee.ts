@@ -109,6 +109,7 @@ const SEEDED: readonly SeededReceipt[] = [
 const examples: SimExample[] = SEEDED.map(({ reference, shareUrl, receipt }) => ({
   target: { transactionNumber: reference, account: null, token: null },
   ...(shareUrl ? { shareUrl } : {}),
+  reference,
   receipt,
 }));
 

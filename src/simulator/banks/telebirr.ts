@@ -134,6 +134,7 @@ export const simulatedTelebirr: SimulatedBank = {
     (t): SimExample => ({
       target: { transactionNumber: t.reference, account: null, token: null },
       shareUrl: `https://transactioninfo.ethiotelecom.et/receipt/${t.reference}`,
+      reference: t.reference,
       receipt: t.receipt,
     }),
   ),

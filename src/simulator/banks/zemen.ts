@@ -103,6 +103,8 @@ export const simulatedZemen: SimulatedBank = {
     (t): SimExample => ({
       target: { transactionNumber: t.token, account: null, token: t.token },
       shareUrl: `https://share.zemenbank.com/rt/${t.token}/pdf`,
+      // The receipt's "Reference No:", not the share token.
+      reference: t.reference,
       receipt: t.receipt,
     }),
   ),

@@ -1,3 +1,7 @@
+import { extractPdfText, UnreadablePdfError } from "../receipts/pdf-text.js";
+import type { BankCode } from "./codes.js";
+import { ReceiptFormatError } from "./errors.js";
+
 /**
  * Label/value reading for receipt text as pdf-parse (or an HTML-to-lines pass) emits it. The same receipt
  * comes out in several shapes depending on how the bank drew it and which extractor ran:
@@ -6,7 +10,20 @@
  *   "Receiver Name" / "SAMPLE SHOP"            value on the next line
  *   "1500.00" "5.00" / "Paid amount" "VAT"     values of a column above its labels
  *   "Payment Reason" "Payment Channel" / "Rent" "USSD"   labels of a column above its values
+ *   "Payer name: A B Payer account no.: 1021"  several labels on one line (readInlineLabel)
  */
+
+/** The text of a receipt PDF; a PDF that cannot be read is an unreadable answer of the bank. */
+export async function readPdfText(bank: BankCode, bytes: Uint8Array): Promise<string> {
+  try {
+    return await extractPdfText(bytes);
+  } catch (error) {
+    if (error instanceof UnreadablePdfError) {
+      throw new ReceiptFormatError(bank, `The receipt PDF is unreadable: ${error.message}`);
+    }
+    throw error;
+  }
+}
 
 export type LabelKind = "text" | "amount" | "header";
 
@@ -39,6 +56,11 @@ export function textLines(text: string): string[] {
         .trim(),
     )
     .filter(Boolean);
+}
+
+/** textLines with pdf.js's item gaps read as plain spaces, for labels that are looked for anywhere on a line. */
+export function plainLines(text: string): string[] {
+  return textLines(text).map((line) => line.replace(/\t/g, " "));
 }
 
 /**
@@ -197,13 +219,7 @@ function valuesAfter(
   index: number,
   kind: LabelKind,
 ): string[] {
-  const values: string[] = [];
-  for (let i = index + 1; i < lines.length && parsed[i] === undefined; i++) {
-    const line = lines[i] ?? "";
-    if (kind === "amount" && !AMOUNT.test(line)) break;
-    values.push(line);
-  }
-  return values;
+  return valuesFrom(parsed, lines, index, kind, 1);
 }
 
 function valuesBefore(
@@ -212,11 +228,76 @@ function valuesBefore(
   index: number,
   kind: LabelKind,
 ): string[] {
+  return valuesFrom(parsed, lines, index, kind, -1).reverse();
+}
+
+/** The unlabelled lines next to `index` in one direction, in reading order away from it. */
+function valuesFrom(
+  parsed: readonly (LabelLine | undefined)[],
+  lines: readonly string[],
+  index: number,
+  kind: LabelKind,
+  step: 1 | -1,
+): string[] {
   const values: string[] = [];
-  for (let i = index - 1; i >= 0 && parsed[i] === undefined; i--) {
+  for (let i = index + step; i >= 0 && i < lines.length && parsed[i] === undefined; i += step) {
     const line = lines[i] ?? "";
     if (kind === "amount" && !AMOUNT.test(line)) break;
-    values.unshift(line);
+    values.push(line);
   }
   return values;
+}
+
+// --- labels anywhere on a line ---
+
+export interface InlineLabelOptions {
+  /** How many following lines may hold the value of a label that has none beside it. */
+  linesBelow: number;
+  /** Bank-specific clean-up of a value before separators are trimmed (e.g. dropping Amharic halves). */
+  scrub?: (value: string) => string;
+}
+
+/**
+ * The value after a label that may stand anywhere on its line, among other labels (two-column layouts,
+ * bilingual labels): the rest of its line up to the next label, else one of the next lines that does not
+ * start with a label. "" when the label is there without a value; undefined when it is not there.
+ */
+export function readInlineLabel<K extends string>(
+  lines: readonly string[],
+  labels: Readonly<Record<K, RegExp>>,
+  key: K,
+  options: InlineLabelOptions,
+): string | undefined {
+  const patterns: readonly RegExp[] = Object.values(labels);
+  const clean = (text: string) => valueBeforeLabel(text, patterns, options.scrub);
+  let found: string | undefined;
+  for (const [i, line] of lines.entries()) {
+    const match = labels[key].exec(line);
+    if (!match) continue;
+    const inline = clean(line.slice(match.index + match[0].length));
+    if (inline) return inline;
+    found = "";
+    for (const next of lines.slice(i + 1, i + 1 + options.linesBelow)) {
+      if (patterns.some((pattern) => pattern.exec(next)?.index === 0)) break;
+      const below = clean(next);
+      if (below) return below;
+    }
+  }
+  return found;
+}
+
+/** Text before the first label, without separators. */
+function valueBeforeLabel(
+  text: string,
+  patterns: readonly RegExp[],
+  scrub: (value: string) => string = (value) => value,
+): string {
+  let end = text.length;
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match && match.index < end) end = match.index;
+  }
+  return scrub(text.slice(0, end))
+    .replace(/\s+/g, " ")
+    .replace(/^[\s:/|]+|[\s:/|]+$/g, "");
 }

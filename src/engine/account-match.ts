@@ -1,0 +1,22 @@
+import { visibleDigits } from "../banks/parse-utils.js";
+
+/**
+ * Whether the account the caller expects to be credited can be the receiver the bank printed. Banks mask
+ * accounts ("1****1685", "2519****4025"), and callers may give only the last digits, so only the digits
+ * both sides show are compared: the tail always, the head when the caller gave a full number.
+ */
+export function receiverMatches(expected: string, printed: string): boolean {
+  const given = expected.replace(/\D/g, "");
+  const shown = visibleDigits(printed);
+  const tail = shown.tail.replace(/\D/g, "");
+  if (!given || !tail) return true;
+  if (!shown.masked) return given.endsWith(tail) || tail.endsWith(given);
+  const tailMatches = given.length >= tail.length ? given.endsWith(tail) : tail.endsWith(given);
+  const fullNumber = given.length >= shown.head.length + tail.length + 2;
+  return tailMatches && (!fullNumber || given.startsWith(shown.head));
+}
+
+/** Whether the bank's answer shows any digits of the receiving account at all. */
+export function showsReceiverAccount(printed: string): boolean {
+  return /\d{3,}/.test(printed.replace(/[*xX•\s-]/g, ""));
+}

@@ -1,0 +1,38 @@
+import type { BankCode } from "../banks/codes.js";
+import type { BankAdapters } from "../banks/registry.js";
+import type { ShareLink } from "../banks/types.js";
+import { BadRequestError } from "../errors.js";
+
+export const UNSUPPORTED_RECEIPT_URL = "The receipt url is not a supported bank receipt link.";
+const MAX_URL_LENGTH = 2048;
+
+export interface ReceiptLink {
+  bank: BankCode;
+  link: ShareLink;
+  /** The URL as given (trimmed). */
+  sourceUrl: string;
+}
+
+/**
+ * Recognises a bank share link. Only https URLs on an origin (host and port) of a supported bank are
+ * considered, with no credentials: anything else is refused here, before any connection is opened.
+ */
+export function parseReceiptUrl(raw: string, adapters: BankAdapters): ReceiptLink {
+  const sourceUrl = raw.trim();
+  if (!sourceUrl || sourceUrl.length > MAX_URL_LENGTH) throw new BadRequestError(UNSUPPORTED_RECEIPT_URL);
+  let url: URL;
+  try {
+    url = new URL(sourceUrl);
+  } catch {
+    throw new BadRequestError(UNSUPPORTED_RECEIPT_URL);
+  }
+  if (url.protocol !== "https:" || url.username || url.password)
+    throw new BadRequestError(UNSUPPORTED_RECEIPT_URL);
+  const origin = `${url.hostname}:${url.port || "443"}`;
+  for (const adapter of Object.values(adapters)) {
+    if (!adapter.origins.includes(origin)) continue;
+    const link = adapter.parseShareUrl(url);
+    if (link) return { bank: adapter.code, link, sourceUrl };
+  }
+  throw new BadRequestError(UNSUPPORTED_RECEIPT_URL);
+}

@@ -1,0 +1,38 @@
+import type { BankCode } from "../../src/banks/codes.js";
+import { parseOriginOverrides } from "../../src/banks/http.js";
+import type { BankSettings } from "../../src/config.js";
+import { ALL_SIMULATED_BANKS } from "../../src/simulator/banks/index.js";
+import { type Simulator, startSimulator } from "../../src/simulator/server.js";
+import type { SimExample, SimulatedBank } from "../../src/simulator/types.js";
+
+export type { Simulator };
+
+/** The ten imitated banks on loopback, and bank settings that send every lookup there. */
+export async function startBanks(
+  settings: Partial<BankSettings> = {},
+): Promise<{ sim: Simulator; banks: Partial<BankSettings> }> {
+  const sim = await startSimulator(ALL_SIMULATED_BANKS);
+  return { sim, banks: { ...settings, originOverrides: parseOriginOverrides(sim.overrides) } };
+}
+
+export function simulatedBank(code: BankCode): SimulatedBank {
+  const bank = ALL_SIMULATED_BANKS.find((b) => b.code === code);
+  if (!bank) throw new Error(`no simulated ${code}`);
+  return bank;
+}
+
+/** The sandbox example of a bank (its first seeded receipt). */
+export function firstExample(code: BankCode): SimExample {
+  const example = simulatedBank(code).examples[0];
+  if (!example) throw new Error(`no example for ${code}`);
+  return example;
+}
+
+/** The POST /verify body that verifies an example by bank and transaction number. */
+export function referenceBody(code: BankCode, example: SimExample): Record<string, unknown> {
+  return {
+    bank: code,
+    transaction_number: example.target.token ?? example.target.transactionNumber,
+    ...(example.target.account ? { account_number: example.target.account } : {}),
+  };
+}
