@@ -51,9 +51,6 @@ export function visibleDigits(account: string): { head: string; tail: string; ma
   return { head: head.replace(/\D/g, ""), tail: (rest.at(-1) ?? "").replace(/\D/g, ""), masked };
 }
 
-  return digits.startsWith(shown.head) && digits.endsWith(shown.tail);
-}
-
 /** The first non-empty value among keys: receipts name one field differently by transaction type. */
 export function pickFirst(values: ReadonlyMap<string, string>, keys: readonly string[]): string | undefined {
   for (const key of keys) {
