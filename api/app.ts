@@ -3,6 +3,7 @@ import type { MikroORM } from "@mikro-orm/postgresql";
 import Koa, { type Next } from "koa";
 import type { VerificationEngine } from "../src/engine/index.js";
 import type { Logger } from "../src/logger.js";
+import type { ReceiptReader } from "../src/receipts/reader.js";
 import type { ApiContext, ApiState } from "./context.js";
 import { errorRenderer } from "./errors.js";
 import { requireApiKey } from "./middleware/auth.js";
@@ -16,11 +17,12 @@ import { verifyRoutes } from "./routes/verify.js";
 export interface ApiDependencies {
   orm: MikroORM;
   engine: VerificationEngine;
+  reader: ReceiptReader;
   logger: Logger;
 }
 
 /** The Koa application: /api/v1 (spec), /healthz and /readyz. */
-export function createApi({ orm, engine, logger }: ApiDependencies): Koa<ApiState> {
+export function createApi({ orm, engine, reader, logger }: ApiDependencies): Koa<ApiState> {
   const app = new Koa<ApiState>();
   // Errors are rendered by errorRenderer and logged there with the request id; Koa's default logs again.
   app.silent = true;
@@ -36,7 +38,7 @@ export function createApi({ orm, engine, logger }: ApiDependencies): Koa<ApiStat
   const open = banksRoutes();
   const authenticated = new Router<ApiState>();
   authenticated.use(requireApiKey(orm));
-  for (const routes of [verifyRoutes(engine), accountsRoutes(orm), verificationsRoutes(orm)]) {
+  for (const routes of [verifyRoutes(engine, reader), accountsRoutes(orm), verificationsRoutes(orm)]) {
     authenticated.use(routes.routes(), routes.allowedMethods());
   }
   v1.use(open.routes(), open.allowedMethods());

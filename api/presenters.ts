@@ -1,7 +1,7 @@
 import { BANK_CATALOGUE, bankName } from "../src/banks/catalogue.js";
 import { BANK_CODES, type BankCode } from "../src/banks/codes.js";
 import type { SavedAccount, Verification } from "../src/db/entities/index.js";
-import type { ParsedReceiptUrl, VerificationOutcome } from "../src/engine/types.js";
+import type { ParsedReceipt, ParsedReceiptUrl, VerificationOutcome } from "../src/engine/types.js";
 
 /** Saved bank account (spec 2.5). */
 export function presentAccount(account: SavedAccount) {
@@ -114,5 +114,31 @@ export function presentParsedUrl(parsed: ParsedReceiptUrl) {
     receipt_token: parsed.receiptToken,
     requires_account_number: parsed.requiresAccountNumber,
     requires_explicit_settlement_account: parsed.requiresExplicitSettlementAccount,
+  };
+}
+
+/** POST /verify/parse-receipt answer (spec 4.3): what the document claims, before any bank is asked. */
+export function presentParsedReceipt(parsed: ParsedReceipt) {
+  const { receipt } = parsed;
+  return {
+    bank: parsed.bank,
+    bank_name: bankName(parsed.bank),
+    transaction_number: parsed.transactionNumber,
+    account_number: parsed.accountNumber,
+    requires_account_number: parsed.requiresAccountNumber,
+    requires_explicit_settlement_account: parsed.requiresExplicitSettlementAccount,
+    account_digits: parsed.accountDigits,
+    receipt: {
+      status: receipt.status ?? null,
+      ...(receipt.transactionType ? { transaction_type: receipt.transactionType } : {}),
+      amount: receipt.amount ?? null,
+      currency: receipt.currency ?? (receipt.amount === undefined ? null : "ETB"),
+      transaction_date: receipt.transactionDate ?? null,
+      payer_name: receipt.payerName ?? null,
+      payer_account: receipt.payerAccount ?? null,
+      receiver_name: receipt.receiverName ?? null,
+      receiver_account: receipt.receiverAccount ?? null,
+      description: receipt.description ?? null,
+    },
   };
 }

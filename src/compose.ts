@@ -7,6 +7,8 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.js";
 import { type Orm, openOrm } from "./db/orm.js";
 import { createEngine } from "./engine/index.js";
 import type { Logger } from "./logger.js";
+import { createOcrEngine } from "./receipts/ocr/index.js";
+import { createReceiptReader } from "./receipts/reader.js";
 
 export interface RunningService {
   url: string;
@@ -33,7 +35,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
 
   const engine = createEngine(config.banks, orm, logger);
-  const app = createApi({ orm, engine, logger });
+  const ocr = config.serverOcr ? createOcrEngine(config.ocr) : null;
+  const reader = createReceiptReader({ ocr });
+  const app = createApi({ orm, engine, reader, logger });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -48,6 +52,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     closing ??= (async () => {
       await drain(server);
       await engine.close();
+      await ocr?.close();
       await orm.close();
       await database.stop();
       logger.info("stopped");

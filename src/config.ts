@@ -22,6 +22,19 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BOOTSTRAP: booleanFlag.default(true),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  SERVER_OCR: booleanFlag.default(false),
+  OCR_POOL_SIZE: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1, "must be at least 1")
+    .max(8, "must be at most 8")
+    .default(1),
+  OCR_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(1000, "must be at least 1000")
+    .max(120_000, "must be at most 120000")
+    .default(20_000),
   BANK_ORIGIN_OVERRIDES: z.string().optional(),
   BANK_MAX_RESPONSE_BYTES: z.coerce
     .number()
@@ -80,6 +93,9 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
   bootstrap: boolean;
   dbPoolMax: number;
+  /** Run OCR on the server for image receipts sent without receipt_text. */
+  serverOcr: boolean;
+  ocr: { poolSize: number; timeoutMs: number };
   banks: BankSettings;
 };
 
@@ -122,6 +138,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     bootstrap: values.BOOTSTRAP,
     dbPoolMax: values.DB_POOL_MAX,
+    serverOcr: values.SERVER_OCR,
+    ocr: { poolSize: values.OCR_POOL_SIZE, timeoutMs: values.OCR_TIMEOUT_MS },
     banks: {
       originOverrides,
       proxies: perBank<string>((name) => `BANK_PROXY_${name}`),

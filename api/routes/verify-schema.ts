@@ -1,41 +1,55 @@
 import { z } from "zod";
-import { BANK_CODES } from "../../src/banks/codes.js";
-import type { AccountChoice, VerifyInput } from "../../src/engine/types.js";
+import { BANK_CODES, type BankCode } from "../../src/banks/codes.js";
+import type { AccountChoice } from "../../src/engine/types.js";
 import { BadRequestError, ValidationError } from "../../src/errors.js";
+import type { ReceiptDocument } from "../../src/receipts/reader.js";
 import { parseInput } from "../validation.js";
 
 export const MAX_RECEIPT_TEXT = 50_000;
 
-/** Field types and sizes of a POST /verify body (JSON); which fields go together is checked after. */
+/** Multipart fields arrive as text: an integer field may be "12" (Laravel's integer rule accepts that too). */
+const integer = z.preprocess(
+  (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z.number().int().positive(),
+);
+
 const verifyBodySchema = z.object({
   bank: z.string().trim().optional(),
   transaction_number: z.string().trim().max(100).optional(),
   account_number: z.string().trim().max(64).optional(),
-  bank_account_id: z.number().int().positive().optional(),
+  bank_account_id: integer.optional(),
   receipt_url: z.string().trim().max(2048).optional(),
   receipt_text: z.string().max(MAX_RECEIPT_TEXT).optional(),
 });
 
 type VerifyBody = z.output<typeof verifyBodySchema>;
 
-/** The input methods of spec §4.1, by the field that selects each; exactly one per call. */
-const METHOD_FIELDS = ["transaction_number", "receipt_url", "receipt_file", "receipt_text"] as const;
+/** A POST /verify request: one of the four input methods of spec §4.1, plus the account the caller expects. */
+export type VerifyRequest =
+  | ({ kind: "reference"; bank: BankCode; transactionNumber: string } & AccountChoice)
+  | ({ kind: "url"; receiptUrl: string } & AccountChoice)
+  | ({ kind: "document"; document: ReceiptDocument } & AccountChoice);
 
+/** The input methods by the field that selects each; exactly one per call. */
+const METHOD_FIELDS = ["transaction_number", "receipt_url", "receipt_file", "receipt_text"] as const;
+const OTHERS = "receipt url / receipt file / receipt text";
 const label = (field: string) => field.replaceAll("_", " ");
 
 /**
- * Reads a POST /verify body into one engine input. An unsupported bank is a 400 (spec §4.1); missing or
- * conflicting fields are 422s that name the fields involved.
+ * Reads a POST /verify body (JSON, or multipart with `file`) into one request. An unsupported bank is a
+ * 400 (spec §4.1); missing or conflicting fields are 422s naming the fields involved. With a receipt file
+ * or text, `bank` is an optional hint.
  */
-export function parseVerifyBody(raw: Record<string, unknown>): VerifyInput {
+export function parseVerifyBody(raw: Record<string, unknown>, file?: { path: string }): VerifyRequest {
   const body = parseInput(verifyBodySchema, dropEmpty(raw));
-  if (body.bank !== undefined && !(BANK_CODES as readonly string[]).includes(body.bank)) {
-    throw new BadRequestError("The selected bank is invalid.");
-  }
-  const present = METHOD_FIELDS.filter((field) => body[field as keyof VerifyBody] !== undefined);
+  const bank = bankOf(body.bank);
   const account = accountChoice(body);
+  const present = METHOD_FIELDS.filter(
+    (field) => (field === "receipt_file" ? file : body[field]) !== undefined,
+  );
 
-  if (present.length > 1) {
+  const conflict = receiptTextWithPdfOrImage(present);
+  if (present.length > 1 && !conflict) {
     const [first, ...others] = present;
     throw new ValidationError(
       Object.fromEntries(
@@ -47,26 +61,50 @@ export function parseVerifyBody(raw: Record<string, unknown>): VerifyInput {
     );
   }
   if (present.length === 0) {
-    const others = "receipt url / receipt file / receipt text";
     throw new ValidationError({
-      ...(body.bank ? {} : { bank: [`The bank field is required when none of ${others} are present.`] }),
-      transaction_number: [`The transaction number field is required when none of ${others} are present.`],
+      ...(bank ? {} : { bank: [`The bank field is required when none of ${OTHERS} are present.`] }),
+      transaction_number: [`The transaction number field is required when none of ${OTHERS} are present.`],
     });
   }
-  if (body.receipt_url !== undefined) {
-    return { kind: "url", receiptUrl: body.receipt_url, ...account };
+  if (body.receipt_url !== undefined) return { kind: "url", receiptUrl: body.receipt_url, ...account };
+  if (file || body.receipt_text !== undefined) {
+    return { kind: "document", document: { file, text: body.receipt_text, bank }, ...account };
   }
-  if (body.receipt_text !== undefined) {
-    throw ValidationError.field("receipt_text", "Verification by receipt text is not available yet.");
-  }
-  if (!body.bank)
+  if (!bank)
     throw ValidationError.field("bank", "The bank field is required when transaction number is present.");
-  return {
-    kind: "reference",
-    bank: body.bank as (typeof BANK_CODES)[number],
-    transactionNumber: body.transaction_number ?? "",
-    ...account,
-  };
+  return { kind: "reference", bank, transactionNumber: body.transaction_number ?? "", ...account };
+}
+
+/** POST /verify/parse-receipt: a receipt file, its text, or both (an image's text), and a bank hint. */
+export function parseReceiptBody(raw: Record<string, unknown>, file?: { path: string }): ReceiptDocument {
+  const body = parseInput(
+    z.object({
+      bank: z.string().trim().optional(),
+      receipt_text: z.string().max(MAX_RECEIPT_TEXT).optional(),
+    }),
+    dropEmpty(raw),
+  );
+  if (!file && body.receipt_text === undefined) {
+    throw new ValidationError({
+      receipt_file: ["The receipt file field is required when receipt text is not present."],
+      receipt_text: ["The receipt text field is required when receipt file is not present."],
+    });
+  }
+  return { file, text: body.receipt_text, bank: bankOf(body.bank) };
+}
+
+// --- internal helpers ---
+
+/** receipt_text beside receipt_file is the image's OCR text (spec §4.1), not a second method. */
+function receiptTextWithPdfOrImage(present: readonly string[]): boolean {
+  return present.length === 2 && present.includes("receipt_file") && present.includes("receipt_text");
+}
+
+function bankOf(value: string | undefined): BankCode | undefined {
+  if (value === undefined) return undefined;
+  if (!(BANK_CODES as readonly string[]).includes(value))
+    throw new BadRequestError("The selected bank is invalid.");
+  return value as BankCode;
 }
 
 function accountChoice(body: VerifyBody): AccountChoice {

@@ -1,18 +1,27 @@
 import { Router } from "@koa/router";
+import type { Next } from "koa";
 import type { VerificationEngine } from "../../src/engine/index.js";
-import type { VerifyCaller } from "../../src/engine/types.js";
+import type { VerifyCaller, VerifyInput } from "../../src/engine/types.js";
+import type { ReceiptReader } from "../../src/receipts/reader.js";
 import { type ApiContext, type ApiState, callerOf } from "../context.js";
 import { bodyOf, jsonBody } from "../middleware/json-body.js";
-import { presentParsedUrl, presentVerificationResult } from "../presenters.js";
+import { multipartBody, uploadedReceipt } from "../middleware/multipart.js";
+import { presentParsedReceipt, presentParsedUrl, presentVerificationResult } from "../presenters.js";
 import { parseInput } from "../validation.js";
-import { parseUrlBodySchema, parseVerifyBody } from "./verify-schema.js";
+import {
+  parseReceiptBody,
+  parseUrlBodySchema,
+  parseVerifyBody,
+  type VerifyRequest,
+} from "./verify-schema.js";
 
-/** POST /verify (spec 4.1) and POST /verify/parse-url (4.2). */
-export function verifyRoutes(engine: VerificationEngine): Router<ApiState> {
+/** POST /verify (spec 4.1), /verify/parse-url (4.2) and /verify/parse-receipt (4.3). */
+export function verifyRoutes(engine: VerificationEngine, reader: ReceiptReader): Router<ApiState> {
   const router = new Router<ApiState>();
 
-  router.post("/verify", jsonBody, async (ctx) => {
-    const input = parseVerifyBody(bodyOf(ctx));
+  router.post("/verify", jsonOrMultipart, async (ctx) => {
+    const request = parseVerifyBody(bodyOf(ctx), uploadedReceipt(ctx));
+    const input = await engineInput(request, reader);
     const { status, body } = presentVerificationResult(await engine.verify(verifyCaller(ctx), input));
     ctx.status = status;
     ctx.body = body;
@@ -21,6 +30,11 @@ export function verifyRoutes(engine: VerificationEngine): Router<ApiState> {
   router.post("/verify/parse-url", jsonBody, (ctx) => {
     const { receipt_url } = parseInput(parseUrlBodySchema, bodyOf(ctx));
     ctx.body = presentParsedUrl(engine.parseReceiptUrl(receipt_url));
+  });
+
+  router.post("/verify/parse-receipt", jsonOrMultipart, async (ctx) => {
+    const { claim } = await reader.read(parseReceiptBody(bodyOf(ctx), uploadedReceipt(ctx)));
+    ctx.body = presentParsedReceipt(engine.describeReceipt(claim));
   });
 
   return router;
@@ -35,4 +49,17 @@ export function verifyCaller(ctx: ApiContext): VerifyCaller {
     sandbox: key.test,
     source: { type: key.test ? "test" : "api", label: key.label },
   };
+}
+
+/** A receipt document is read first (PDF, text, OCR); the engine then verifies what it claims. */
+async function engineInput(request: VerifyRequest, reader: ReceiptReader): Promise<VerifyInput> {
+  if (request.kind !== "document") return request;
+  const { kind: _document, document, ...account } = request;
+  const { claim, method, field } = await reader.read(document);
+  return { kind: "receipt", claim, method, field, ...account };
+}
+
+/** Receipt uploads are multipart/form-data (spec 4.1); everything else is JSON. */
+function jsonOrMultipart(ctx: ApiContext, next: Next): Promise<void> {
+  return ctx.is("multipart") ? multipartBody(ctx, next) : jsonBody(ctx, next);
 }

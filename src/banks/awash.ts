@@ -195,7 +195,7 @@ function tableRows(inner: string): Table {
 }
 
 /** "2026-06-07 11:22:03", "2026-05-19 03:05:53 PM", or the date alone "2026-06-22". */
-function parseAwashDate(text: string): string | null {
+export function parseAwashDate(text: string): string | null {
   const m = /(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm]))?)?/.exec(
     text,
   );

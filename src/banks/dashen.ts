@@ -172,7 +172,7 @@ const LABEL_PATTERNS = LABELS.map(
 
 type Fields = Partial<Record<Field, string>>;
 
-function sliceByLabels(text: string): Fields {
+export function sliceByLabels(text: string): Fields {
   const hits: { field: Field; label: string; start: number; end: number }[] = [];
   for (const [field, label, pattern] of LABEL_PATTERNS) {
     for (const match of text.matchAll(pattern)) {
@@ -220,7 +220,7 @@ function toReceipt(fields: Fields, text: string): Receipt {
 }
 
 /** "Jun 11, 2026, 08:45:50 am"; the SMS form "2026-06-18 10:23:00" is accepted too. */
-function parseDashenDate(text: string): string | null {
+export function parseDashenDate(text: string): string | null {
   const named =
     /([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})(?:,?\s+(?:at\s+)?(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?[Mm]\.?)?)?/.exec(
       text,

@@ -179,7 +179,7 @@ function dropAmharic(text: string): string {
 }
 
 /** Value after a label: rest of its line (pdf-parse glues label and value), else the next two lines. */
-function labelValue(lines: readonly string[], key: LabelKey): string | undefined {
+export function labelValue(lines: readonly string[], key: LabelKey): string | undefined {
   return readInlineLabel(lines, LABELS, key, { linesBelow: 2, scrub: dropAmharic });
 }
 

@@ -297,7 +297,9 @@ function valueBeforeLabel(
     const match = pattern.exec(text);
     if (match && match.index < end) end = match.index;
   }
+  // The trailing run is matched only from where it starts: tried from every separator of a long run
+  // (":::…" in OCR text), an unanchored `[\s:/|]+$` is quadratic in the run's length.
   return scrub(text.slice(0, end))
     .replace(/\s+/g, " ")
-    .replace(/^[\s:/|]+|[\s:/|]+$/g, "");
+    .replace(/^[\s:/|]+|(?<![\s:/|])[\s:/|]+$/g, "");
 }

@@ -227,7 +227,7 @@ function htmlRows(html: string): { tableRows: string[][]; lineRows: string[][] }
 }
 
 /** "18-07-2025 19:58:20" (also the SMS form 17/06/2026 18:14:15). */
-function parseTelebirrDate(text: string): string | null {
+export function parseTelebirrDate(text: string): string | null {
   const m =
     /(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})(?:[\sT,]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?)?/.exec(
       text,
@@ -249,7 +249,7 @@ function parseTelebirrDate(text: string): string | null {
 const ACCOUNT = String.raw`(?=[\d*•xX-]*\d)[\d*•xX](?:[\d*•xX-]*[\d*•xX])?`;
 
 /** "1000370251685 Mr Mohammed Abdulwasi Reshid" (either order) → account and holder name. */
-function splitBankAccount(text: string): { account: string; name: string } | null {
+export function splitBankAccount(text: string): { account: string; name: string } | null {
   const trimmed = text.trim();
   if (!/\d/.test(trimmed)) return null;
   const lead = new RegExp(String.raw`^(${ACCOUNT})(?:\s*[-–:,]\s*|\s+|$)(.*)$`).exec(trimmed);

@@ -178,7 +178,7 @@ const LABELS = {
 type LabelKey = keyof typeof LABELS;
 
 /** Value after a label: rest of its line (pdf-parse glues label and value), else the next line. */
-function labelValue(lines: readonly string[], key: LabelKey): string | undefined {
+export function labelValue(lines: readonly string[], key: LabelKey): string | undefined {
   return readInlineLabel(lines, LABELS, key, { linesBelow: 1 });
 }
 
@@ -191,13 +191,13 @@ const TRAILING_AMOUNT = new RegExp(
   "i",
 );
 
-function pureAmount(text: string | undefined): number | null {
+export function pureAmount(text: string | undefined): number | null {
   const match = text ? PURE_AMOUNT.exec(text) : null;
   return match?.[1] ? parseAmount(match[1]) : null;
 }
 
 /** The amount in a table row such as "ATM CASH WITHDRAWAL ETB 1,600.00": the last currency-marked figure. */
-function rowAmount(text: string | undefined): number | null {
+export function rowAmount(text: string | undefined): number | null {
   if (!text) return null;
   const marked = [...text.matchAll(MARKED_AMOUNT)].at(-1);
   const figure = marked
@@ -206,12 +206,12 @@ function rowAmount(text: string | undefined): number | null {
   return figure ? parseAmount(figure) : null;
 }
 
-function withoutAmount(detail: string): string {
+export function withoutAmount(detail: string): string {
   return detail.replace(TRAILING_AMOUNT, "").trim();
 }
 
 /** "29-Jun-2025, 10:55:59 am" or "29-Jun-2025". */
-function zemenDate(text: string): string | null {
+export function zemenDate(text: string): string | null {
   const m =
     /(\d{1,2})-([A-Za-z]{3,9})-(\d{4})(?:,?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?)?/i.exec(
       text,

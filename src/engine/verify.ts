@@ -8,12 +8,15 @@ import type { LookupOutcome, LookupTarget, Receipt } from "../banks/types.js";
 import { SavedAccountSchema, type Verification, VerificationSchema } from "../db/entities/index.js";
 import { QuotaExceededError, ValidationError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import type { ReceiptClaim } from "../receipts/types.js";
 import { receiverMatches, showsReceiverAccount } from "./account-match.js";
 import type { BankGateway } from "./bank-gateway.js";
+import { documentMismatches, mismatchMessage } from "./document-match.js";
 import { consumeQuota, quotaExhausted, quotaMonth } from "./quota.js";
 import { parseReceiptUrl } from "./receipt-url.js";
 import {
   OUTCOME_MESSAGES,
+  type ParsedReceipt,
   type ParsedReceiptUrl,
   VERIFICATION_METHODS,
   type VerificationMethod,
@@ -38,6 +41,8 @@ export interface VerificationEngine {
   verify(caller: VerifyCaller, input: VerifyInput): Promise<VerificationOutcome>;
   /** What a share link says, without asking the bank and without using quota. */
   parseReceiptUrl(raw: string): ParsedReceiptUrl;
+  /** What a read receipt claims and what the bank will still need, without asking the bank. */
+  describeReceipt(claim: ReceiptClaim): ParsedReceipt;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,14 @@ interface Resolved {
   accountNumber: string | null;
   sourceUrl: string | null;
   method: VerificationMethod;
+  /** What an uploaded receipt states, to be held against the bank's answer. */
+  claimed: ReceiptClaim | null;
+}
+
+interface Judgement {
+  kind: Exclude<VerificationOutcome["kind"], "duplicate">;
+  columns: ReceiptColumns;
+  message: string | null;
 }
 
 type ReceiptColumns = Pick<
@@ -129,7 +142,7 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
 
     const outcome = shared ?? (await lookup(caller, bank, target));
     onAnswer?.(outcome);
-    const { kind, columns } = judge(outcome, resolved);
+    const { kind, columns, message } = judge(outcome, resolved);
     const transactionNumber = outcome.kind === "found" ? outcome.reference : target.transactionNumber;
     try {
       const record = await em.transactional(async (tx) => {
@@ -140,7 +153,7 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
           transactionNumber,
           success: kind === "confirmed",
           exists: outcome.kind === "found",
-          message: kind === "confirmed" ? null : messageFor(kind, columns.status),
+          message,
           ...columns,
           bankAnswer:
             outcome.kind === "found" ? { reference: outcome.reference, receipt: outcome.receipt } : null,
@@ -163,8 +176,10 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
   }
 
   async function resolve(em: EntityManager, caller: VerifyCaller, input: VerifyInput): Promise<Resolved> {
-    const fromUrl = input.kind === "url" ? parseReceiptUrl(input.receiptUrl, adapters) : null;
-    const bank = fromUrl ? fromUrl.bank : (input as { bank: BankCode }).bank;
+    const claimed = input.kind === "receipt" ? input.claim : null;
+    const link = input.kind === "url" ? input.receiptUrl : (claimed?.shareUrl ?? null);
+    const fromUrl = link ? parseReceiptUrl(link, adapters) : null;
+    const bank = fromUrl?.bank ?? claimed?.bank ?? (input as { bank: BankCode }).bank;
     const adapter = adapters[bank];
     const role = bankInfo(bank).accountRole;
 
@@ -178,6 +193,9 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
       fromUrl?.link.accountNumber ??
       (role === "payer_phone" ? typed : (typed ?? saved?.accountNumber ?? null));
 
+    const reference = claimed
+      ? claimed.transactionNumber
+      : (input as { transactionNumber?: string }).transactionNumber;
     const target: LookupTarget = fromUrl
       ? {
           transactionNumber: fromUrl.link.transactionNumber,
@@ -185,25 +203,33 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
           token: fromUrl.link.token,
         }
       : {
-          transactionNumber: adapter.normalizeReference(
-            (input as { transactionNumber: string }).transactionNumber,
-          ),
-          account: lookupAccount,
+          transactionNumber: adapter.normalizeReference(reference ?? ""),
+          account: lookupAccount ?? claimed?.accountNumber ?? null,
           token: null,
         };
     const problem = adapter.validate(target);
     if (problem) {
-      const field = fromUrl && problem.field === "transaction_number" ? "receipt_url" : problem.field;
-      throw ValidationError.field(field, problem.message);
+      // A reference problem is about whatever carried the reference: the link, or the receipt document.
+      const carrier = input.kind === "receipt" ? input.field : fromUrl ? "receipt_url" : null;
+      throw ValidationError.field(
+        problem.field === "transaction_number" ? (carrier ?? problem.field) : problem.field,
+        problem.message,
+      );
     }
     return {
       bank,
       target,
       expectedReceiver,
       expectedMayBePayer: role === "sms_owner" && typed !== null,
-      accountNumber: typed ?? saved?.accountNumber ?? fromUrl?.link.accountNumber ?? null,
+      accountNumber: typed ?? saved?.accountNumber ?? fromUrl?.link.accountNumber ?? target.account,
       sourceUrl: fromUrl?.sourceUrl ?? null,
-      method: fromUrl ? VERIFICATION_METHODS.url : VERIFICATION_METHODS.reference,
+      method:
+        input.kind === "receipt"
+          ? input.method
+          : fromUrl
+            ? VERIFICATION_METHODS.url
+            : VERIFICATION_METHODS.reference,
+      claimed,
     };
   }
 
@@ -233,18 +259,31 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
     }
   }
 
-  function judge(outcome: LookupOutcome, resolved: Resolved) {
-    if (outcome.kind === "not_found") return { kind: "not_found" as const, columns: EMPTY_RECEIPT };
-    const columns = receiptColumns(outcome.receipt);
-    const receiver = outcome.receipt.receiverAccount;
-    if (outcome.receipt.status !== "completed") return { kind: "not_completed" as const, columns };
+  /** The business verdict on a bank answer, with the message history and the API show for it. */
+  function judge(outcome: LookupOutcome, resolved: Resolved): Judgement {
+    if (outcome.kind === "not_found") {
+      return { kind: "not_found", columns: EMPTY_RECEIPT, message: OUTCOME_MESSAGES.not_found };
+    }
+    const { receipt } = outcome;
+    const columns = receiptColumns(receipt);
+    if (receipt.status !== "completed") {
+      const message = `The transaction is not completed (status: ${receipt.status || "unknown"}).`;
+      return { kind: "not_completed", columns, message };
+    }
+    if (resolved.claimed) {
+      const lenient = resolved.method === "receipt_ocr" || resolved.method === "receipt_image";
+      const mismatches = documentMismatches(resolved.claimed.receipt, receipt, lenient);
+      if (mismatches.length > 0)
+        return { kind: "document_mismatch", columns, message: mismatchMessage(mismatches) };
+    }
     const expected = resolved.expectedReceiver;
     const payersOwn =
-      resolved.expectedMayBePayer && expected && receiverMatches(expected, outcome.receipt.payerAccount);
-    if (expected && !payersOwn && showsReceiverAccount(receiver) && !receiverMatches(expected, receiver)) {
-      return { kind: "wrong_account" as const, columns };
+      resolved.expectedMayBePayer && expected && receiverMatches(expected, receipt.payerAccount);
+    const shown = receipt.receiverAccount;
+    if (expected && !payersOwn && showsReceiverAccount(shown) && !receiverMatches(expected, shown)) {
+      return { kind: "wrong_account", columns, message: OUTCOME_MESSAGES.wrong_account };
     }
-    return { kind: "confirmed" as const, columns };
+    return { kind: "confirmed", columns, message: null };
   }
 
   /** An attempt to use an already confirmed receipt: recorded (who tried, when), no quota, no bank call. */
@@ -309,9 +348,30 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
     };
   }
 
+  function describeReceipt(claim: ReceiptClaim): ParsedReceipt {
+    const link = claim.shareUrl ? parseUrl(claim.shareUrl) : null;
+    const target: LookupTarget = {
+      transactionNumber: link?.transactionNumber ?? claim.transactionNumber ?? "",
+      account: link?.accountNumber ?? claim.accountNumber,
+      token: link?.receiptToken ?? null,
+    };
+    const problem = adapters[claim.bank].validate(target);
+    const info = bankInfo(claim.bank);
+    return {
+      bank: claim.bank,
+      transactionNumber: link?.transactionNumber ?? claim.transactionNumber,
+      accountNumber: target.account,
+      requiresAccountNumber: problem?.field === "account_number",
+      requiresExplicitSettlementAccount: !(target.account && info.accountRole === "receiving"),
+      accountDigits: info.accountDigits ?? null,
+      receipt: claim.receipt,
+    };
+  }
+
   return {
     verify,
     parseReceiptUrl: parseUrl,
+    describeReceipt,
     async close() {
       await Promise.all([deps.live.close(), deps.sandbox.close()]);
     },
@@ -384,14 +444,6 @@ function findConfirmed(
     },
     { orderBy: { id: "asc" } },
   );
-}
-
-function messageFor(
-  kind: Exclude<VerificationOutcome["kind"], "confirmed" | "duplicate">,
-  status?: string | null,
-) {
-  if (kind === "not_completed") return `The transaction is not completed (status: ${status || "unknown"}).`;
-  return OUTCOME_MESSAGES[kind];
 }
 
 function detail(error: BankUnavailableError | ReceiptFormatError): string {

@@ -11,12 +11,14 @@ export class UnreadablePdfError extends Error {
 export interface PdfTextOptions {
   /** Only the first pages are read; receipts are one page. */
   maxPages?: number;
+  /** A document with more pages than this is not a receipt, and is refused unread. */
+  maxTotalPages?: number;
   timeoutMs?: number;
 }
 
 /** Extracts the text of a PDF, as pdf-parse emits it (labels glued to values), without page markers. */
 export async function extractPdfText(data: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
-  const { maxPages = 5, timeoutMs = 10_000 } = options;
+  const { maxPages = 5, maxTotalPages = 50, timeoutMs = 10_000 } = options;
   // pdf.js transfers (detaches) the buffer it is given; copy so the caller's bytes survive.
   const parser = new PDFParse({ data: new Uint8Array(data) });
   let timer: NodeJS.Timeout | undefined;
@@ -25,6 +27,11 @@ export async function extractPdfText(data: Uint8Array, options: PdfTextOptions =
   });
   try {
     const result = await Promise.race([parser.getText({ pageJoiner: "", first: maxPages }), timeout]);
+    if (result.total > maxTotalPages) {
+      throw new UnreadablePdfError(
+        `The PDF has ${result.total} pages; a receipt has at most ${maxTotalPages}.`,
+      );
+    }
     return result.text;
   } catch (error) {
     if (error instanceof UnreadablePdfError) throw error;

@@ -17,7 +17,8 @@ const json = async (...args: string[]) => {
   return JSON.parse(result.stdout);
 };
 
-describe("npm run admin", () => {
+// Each case starts the CLI as its own process (about 2 s each on a busy 2-core machine).
+describe("npm run admin", { timeout: 120_000 }, () => {
   it("creates a business, a branch, keys and invites, and manages them", async () => {
     const business = await json("business:create", "--name", "Merkato Shop", "--quota", "500");
     expect(business).toMatchObject({ name: "Merkato Shop", monthly_quota: 500 });

@@ -8,6 +8,8 @@ import type { Role } from "../../src/auth/roles.js";
 import { type BankSettings, loadConfig } from "../../src/config.js";
 import { createEngine } from "../../src/engine/index.js";
 import { createLogger } from "../../src/logger.js";
+import type { OcrEngine } from "../../src/receipts/ocr/index.js";
+import { createReceiptReader } from "../../src/receipts/reader.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
 export interface ApiResponse {
@@ -40,6 +42,8 @@ export interface TestApiOptions {
   banks?: Partial<BankSettings>;
   /** BANK_* variables, read the way the service reads them. */
   env?: Record<string, string>;
+  /** Server-side OCR for image receipts without receipt_text (SERVER_OCR=true). */
+  ocr?: OcrEngine;
 }
 
 /** The real Koa app and engine on a loopback port, on a fresh migrated database. */
@@ -54,7 +58,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
   const logger = createLogger("info", sink);
   const engine = createEngine({ ...loadConfig(options.env ?? {}).banks, ...options.banks }, db.orm, logger);
-  const app = createApi({ orm: db.orm, engine, logger });
+  const reader = createReceiptReader({ ocr: options.ocr ?? null });
+  const app = createApi({ orm: db.orm, engine, reader, logger });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });

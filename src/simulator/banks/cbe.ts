@@ -144,7 +144,7 @@ const TOKEN_RECEIPTS: TokenReceipt[] = [
   },
 ];
 
-interface LegacyReceipt {
+export interface LegacyReceipt {
   reference: string;
   /** Last 8 digits of the receiving account. */
   suffix: string;
@@ -175,7 +175,7 @@ interface LegacyReceipt {
   receipt: Receipt;
 }
 
-const LEGACY_RECEIPTS: LegacyReceipt[] = [
+export const LEGACY_RECEIPTS: LegacyReceipt[] = [
   {
     // The sample of banks.md §2.1: FT26140P01YB, 20,000.00 ETB on 5/20/2026, 7:29:00 PM, receiver …6171.
     reference: "FT26140P01YB",
@@ -365,7 +365,7 @@ function answerSharePage(): SimResponse {
   };
 }
 
-function renderLegacyPdf({ fields, branch }: LegacyReceipt): Promise<Buffer> {
+export function renderLegacyPdf({ fields, branch }: LegacyReceipt): Promise<Buffer> {
   return renderPdf((doc) => {
     doc.fontSize(14).text("Commercial Bank of Ethiopia", 40, 40);
     doc.fontSize(11).text("VAT Invoice / Customer Receipt", 40, 62);

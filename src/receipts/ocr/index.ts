@@ -1,0 +1,42 @@
+/**
+ * Offline OCR of receipt photos and screenshots: pre-processing with @napi-rs/canvas, then tesseract.js
+ * with the English model from node_modules. Nothing is fetched; see docs in stack.md §3.
+ */
+import { OcrTimeoutError } from "./errors.js";
+import { OcrWorkerPool } from "./pool.js";
+import { DEFAULT_MAX_PIXELS, prepareForOcr } from "./preprocess.js";
+
+export { OcrClosedError, OcrTimeoutError, UnreadableImageError } from "./errors.js";
+
+export interface OcrOptions {
+  /** Worker threads (each ~100–150 MB while alive, one image at a time). Default 1. */
+  poolSize?: number;
+  /** Limit per image for pre-processing plus recognition, not counting time queued. Default 20 000. */
+  timeoutMs?: number;
+  /** Larger images are refused from their header, before decoding. Default 40 megapixels. */
+  maxPixels?: number;
+}
+
+export interface OcrEngine {
+  /** The text of a PNG, JPEG or WEBP image. Rejects with UnreadableImageError or OcrTimeoutError. */
+  recognize(image: Uint8Array): Promise<string>;
+  /** Terminates the workers; pending and later recognize() calls reject with OcrClosedError. */
+  close(): Promise<void>;
+}
+
+export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const pool = new OcrWorkerPool({ size: options.poolSize ?? 1 });
+  return {
+    async recognize(image) {
+      const started = performance.now();
+      const prepared = await prepareForOcr(image, { maxPixels });
+      // Pre-processing runs on this thread and cannot be interrupted, but it counts against the limit.
+      const remaining = timeoutMs - (performance.now() - started);
+      if (remaining <= 0) throw new OcrTimeoutError();
+      return pool.recognize(prepared, remaining);
+    },
+    close: () => pool.close(),
+  };
+}

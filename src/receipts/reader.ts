@@ -1,0 +1,102 @@
+import { readFile } from "node:fs/promises";
+import { bankName } from "../banks/catalogue.js";
+import type { BankCode } from "../banks/codes.js";
+import { ValidationError } from "../errors.js";
+import { detectBank } from "./detect.js";
+import { readHead, sniffFileType } from "./file-type.js";
+import { type OcrEngine, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
+import { RECEIPT_PARSERS } from "./parsers/index.js";
+import { extractPdfText, UnreadablePdfError } from "./pdf-text.js";
+import type { ReceiptClaim } from "./types.js";
+
+/** A receipt as a caller sends it: text, a file already on disk (streamed there by the upload), or both. */
+export interface ReceiptDocument {
+  text?: string;
+  file?: { path: string };
+  /** A bank code hint; it always wins over detection. */
+  bank?: BankCode;
+}
+
+/** How the text was obtained; reported as `verification_method`. */
+export type ReceiptMethod = "receipt_pdf" | "receipt_text" | "receipt_image" | "receipt_ocr";
+
+export interface ReadReceipt {
+  claim: ReceiptClaim;
+  method: ReceiptMethod;
+  /** The request field the claim came from, for error messages about it. */
+  field: "receipt_file" | "receipt_text";
+}
+
+export interface ReceiptReader {
+  read(document: ReceiptDocument): Promise<ReadReceipt>;
+}
+
+export const FILE_TYPE_MESSAGE = "The receipt file must be a file of type: pdf, jpg, jpeg, png, webp.";
+export const IMAGE_NEEDS_TEXT = "The receipt text field is required when receipt file is an image.";
+
+/**
+ * Turns a receipt document into what it claims: PDFs are read on the server, images need the caller's OCR
+ * text unless server OCR is on, and the text goes to the hinted bank's parser or to bank detection.
+ * Every unreadable input is a ValidationError saying what was missing.
+ */
+export function createReceiptReader(options: { ocr: OcrEngine | null }): ReceiptReader {
+  async function textOf(document: ReceiptDocument): Promise<{ text: string; method: ReceiptMethod }> {
+    if (!document.file) return { text: document.text ?? "", method: "receipt_text" };
+    const type = sniffFileType(await readHead(document.file.path));
+    if (!type) throw ValidationError.field("receipt_file", FILE_TYPE_MESSAGE);
+    if (type === "pdf") {
+      try {
+        return { text: await extractPdfText(await readFile(document.file.path)), method: "receipt_pdf" };
+      } catch (error) {
+        if (error instanceof UnreadablePdfError) throw ValidationError.field("receipt_file", error.message);
+        throw error;
+      }
+    }
+    if (document.text?.trim()) return { text: document.text, method: "receipt_image" };
+    if (!options.ocr) throw ValidationError.field("receipt_text", IMAGE_NEEDS_TEXT);
+    return { text: await recognize(options.ocr, document.file.path), method: "receipt_ocr" };
+  }
+
+  return {
+    async read(document) {
+      const { text, method } = await textOf(document);
+      const field = document.file ? ("receipt_file" as const) : ("receipt_text" as const);
+      if (!text.trim()) throw ValidationError.field(field, "The receipt has no readable text.");
+      const bank = document.bank ?? detected(text, field);
+      const claim = RECEIPT_PARSERS[bank].parse(text);
+      if (!claim) {
+        throw ValidationError.field(
+          field,
+          `No ${bankName(bank)} transaction number or receipt link was found in the receipt.`,
+        );
+      }
+      return { claim, method, field };
+    },
+  };
+}
+
+function detected(text: string, field: string): BankCode {
+  const detection = detectBank(text);
+  if (detection.kind === "detected") return detection.bank;
+  if (detection.kind === "ambiguous") {
+    throw ValidationError.field(
+      "bank",
+      `The bank could not be determined from the receipt (it may be ${detection.candidates.join(", ")}). Please provide the bank.`,
+    );
+  }
+  throw ValidationError.field(
+    field,
+    "The receipt is not from a supported bank, or its text could not be read.",
+  );
+}
+
+async function recognize(ocr: OcrEngine, path: string): Promise<string> {
+  try {
+    return await ocr.recognize(await readFile(path));
+  } catch (error) {
+    if (error instanceof UnreadableImageError || error instanceof OcrTimeoutError) {
+      throw ValidationError.field("receipt_file", error.message);
+    }
+    throw error;
+  }
+}
