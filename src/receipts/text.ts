@@ -82,16 +82,3 @@ export function findUrls(text: string): string[] {
     match[0].replace(/[.,;:!?)\]}>'"]+$/, ""),
   );
 }
-
-/** The first URL whose host is one of `hosts` (an SMS carries feedback links too: never pick those). */
-export function findUrlOnHosts(text: string, hosts: readonly string[]): string | null {
-  for (const raw of findUrls(text)) {
-    try {
-      const host = new URL(raw).hostname.toLowerCase();
-      if (hosts.includes(host)) return raw;
-    } catch {
-      // not a URL after all
-    }
-  }
-  return null;
-}
