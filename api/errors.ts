@@ -7,7 +7,6 @@ import {
   BadRequestError,
   NotFoundError,
   QuotaExceededError,
-  ServiceUnavailableError,
   ValidationError,
 } from "../src/errors.js";
 import type { Logger } from "../src/logger.js";
@@ -45,7 +44,6 @@ function render(error: unknown): Rendered {
   if (error instanceof NotFoundError) return message(404, error.message);
   if (error instanceof BadRequestError) return message(400, error.message);
   if (error instanceof QuotaExceededError) return message(402, error.message);
-  if (error instanceof ServiceUnavailableError) return message(503, error.message);
   if (error instanceof BankUnavailableError) {
     return message(503, `${bankName(error.bank)} is not responding. Please try again later.`);
   }

@@ -48,8 +48,3 @@ export class QuotaExceededError extends Error {
     super("Monthly verification limit reached. Please upgrade your plan.");
   }
 }
-
-/** The database cannot be reached: 503. */
-export class ServiceUnavailableError extends Error {
-  override name = "ServiceUnavailableError";
-}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BANK_CODES, type BankCode } from "../../src/banks/codes.js";
+import { type BankCode, isBankCode } from "../../src/banks/codes.js";
 import type { AccountChoice } from "../../src/engine/types.js";
 import { BadRequestError, ValidationError } from "../../src/errors.js";
 import type { ReceiptDocument } from "../../src/receipts/reader.js";
@@ -102,9 +102,8 @@ function receiptTextWithPdfOrImage(present: readonly string[]): boolean {
 
 function bankOf(value: string | undefined): BankCode | undefined {
   if (value === undefined) return undefined;
-  if (!(BANK_CODES as readonly string[]).includes(value))
-    throw new BadRequestError("The selected bank is invalid.");
-  return value as BankCode;
+  if (!isBankCode(value)) throw new BadRequestError("The selected bank is invalid.");
+  return value;
 }
 
 function accountChoice(body: VerifyBody): AccountChoice {
