@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApi } from "../api/app.js";
+import { createTelegramBot } from "../bot/index.js";
 import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
 import type { Config } from "./config.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.js";
@@ -21,7 +22,7 @@ export interface RunningService {
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
-/** The composition root: database, ORM, API (and, later, the bot) on one engine, in one process. */
+/** The composition root: database, ORM, the API and the Telegram bot on one engine, in one process. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   const database = await openDatabase(config, logger);
   let orm: Orm;
@@ -35,9 +36,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
 
   const engine = createEngine(config.banks, orm, logger);
-  const ocr = config.serverOcr ? createOcrEngine(config.ocr) : null;
-  const reader = createReceiptReader({ ocr });
+  // Workers start on the first image; the bot always reads photos, the API only with SERVER_OCR.
+  const ocr = config.serverOcr || config.telegram ? createOcrEngine(config.ocr) : null;
+  const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null });
   const app = createApi({ orm, engine, reader, logger });
+  const telegram = config.telegram
+    ? createTelegramBot(config.telegram, { orm, engine, reader: createReceiptReader({ ocr }), logger })
+    : null;
+  if (telegram?.webhook) app.use(telegram.webhook);
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -46,11 +52,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
   logger.info({ port }, "listening");
+  telegram?.start();
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await drain(server);
+      await Promise.all([drain(server), telegram?.stop()]);
       await engine.close();
       await ocr?.close();
       await orm.close();

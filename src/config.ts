@@ -45,6 +45,30 @@ const configSchema = z.object({
   BANK_CBE_APP_ID: z.string().min(1).optional(),
   BANK_CBE_APP_VERSION: z.string().min(1).optional(),
   ...bankVariables(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(
+      /^\d+:[A-Za-z0-9_-]{20,}$/,
+      "must be a bot token from BotFather (digits, a colon, then the secret)",
+    )
+    .optional(),
+  TELEGRAM_API_ROOT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .default("https://api.telegram.org"),
+  BOT_MODE: z.enum(["polling", "webhook"], { error: "must be polling or webhook" }).default("polling"),
+  BOT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an https:// URL" }).optional(),
+  // Telegram's own rule for secret_token.
+  BOT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1 to 256 characters: A-Z, a-z, 0-9, _ and -")
+    .optional(),
+  BOT_CONCURRENCY: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1, "must be at least 1")
+    .max(500, "must be at most 500")
+    .default(50),
 });
 
 /** Per-bank variables: BANK_<CODE>_TIMEOUT_MS, BANK_<CODE>_RETRIES and BANK_PROXY_<CODE>. */
@@ -85,6 +109,15 @@ export interface BankSettings {
   cbeAppVersion: string | undefined;
 }
 
+/** The Telegram bot; null when TELEGRAM_BOT_TOKEN is not set. */
+export interface TelegramSettings {
+  token: string;
+  apiRoot: string;
+  /** Updates handled at once (across chats; one at a time within a chat). */
+  concurrency: number;
+  mode: { kind: "polling" } | { kind: "webhook"; url: string; secret: string };
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -97,6 +130,7 @@ export type Config = {
   serverOcr: boolean;
   ocr: { poolSize: number; timeoutMs: number };
   banks: BankSettings;
+  telegram: TelegramSettings | null;
 };
 
 /** Bad configuration; the message names every offending variable. */
@@ -149,5 +183,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       cbeAppId: values.BANK_CBE_APP_ID,
       cbeAppVersion: values.BANK_CBE_APP_VERSION,
     },
+    telegram: telegramSettings(values),
+  };
+}
+
+function telegramSettings(values: z.infer<typeof configSchema>): TelegramSettings | null {
+  if (!values.TELEGRAM_BOT_TOKEN) return null;
+  const common = {
+    token: values.TELEGRAM_BOT_TOKEN,
+    apiRoot: values.TELEGRAM_API_ROOT,
+    concurrency: values.BOT_CONCURRENCY,
+  };
+  if (values.BOT_MODE === "polling") return { ...common, mode: { kind: "polling" } };
+  const missing = [
+    values.BOT_WEBHOOK_URL ? null : "BOT_WEBHOOK_URL is required when BOT_MODE is webhook",
+    values.BOT_WEBHOOK_SECRET ? null : "BOT_WEBHOOK_SECRET is required when BOT_MODE is webhook",
+  ].filter((line) => line !== null);
+  if (!values.BOT_WEBHOOK_URL || !values.BOT_WEBHOOK_SECRET) {
+    throw new ConfigError(`Invalid configuration: ${missing.join("; ")}.`);
+  }
+  return {
+    ...common,
+    mode: { kind: "webhook", url: values.BOT_WEBHOOK_URL, secret: values.BOT_WEBHOOK_SECRET },
   };
 }

@@ -44,4 +44,49 @@ describe("loadConfig", () => {
       delete process.env.PORT;
     }
   });
+
+  describe("Telegram", () => {
+    const token = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345";
+
+    it("has no bot without a token, and polls api.telegram.org by default", () => {
+      expect(loadConfig({}).telegram).toBeNull();
+      expect(loadConfig({ TELEGRAM_BOT_TOKEN: token }).telegram).toEqual({
+        token,
+        apiRoot: "https://api.telegram.org",
+        concurrency: 50,
+        mode: { kind: "polling" },
+      });
+    });
+
+    it("reads webhook mode with its URL and secret", () => {
+      const config = loadConfig({
+        TELEGRAM_BOT_TOKEN: token,
+        TELEGRAM_API_ROOT: "http://127.0.0.1:8081/",
+        BOT_MODE: "webhook",
+        BOT_WEBHOOK_URL: "https://birrcheck.example.com/telegram/webhook",
+        BOT_WEBHOOK_SECRET: "s3cret_token-1",
+      });
+      expect(config.telegram).toMatchObject({
+        apiRoot: "http://127.0.0.1:8081",
+        mode: {
+          kind: "webhook",
+          url: "https://birrcheck.example.com/telegram/webhook",
+          secret: "s3cret_token-1",
+        },
+      });
+    });
+
+    it("refuses a malformed token, a webhook without URL or secret, and a bad secret", () => {
+      expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: "not-a-token" })).toThrow(
+        "TELEGRAM_BOT_TOKEN must be a bot token from BotFather",
+      );
+      expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: token, BOT_MODE: "webhook" })).toThrow(
+        "Invalid configuration: BOT_WEBHOOK_URL is required when BOT_MODE is webhook; BOT_WEBHOOK_SECRET is required when BOT_MODE is webhook.",
+      );
+      expect(() => loadConfig({ BOT_WEBHOOK_SECRET: "has spaces" })).toThrow(
+        "BOT_WEBHOOK_SECRET must be 1 to 256",
+      );
+      expect(() => loadConfig({ BOT_MODE: "push" })).toThrow("BOT_MODE must be polling or webhook");
+    });
+  });
 });

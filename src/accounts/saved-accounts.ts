@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
 import { type SavedAccount, SavedAccountSchema } from "../db/entities/index.js";
+import { receiverMatches, showsReceiverAccount } from "../engine/account-match.js";
 import { NotFoundError } from "../errors.js";
 
 export interface NewSavedAccount {
@@ -76,5 +77,22 @@ async function clearPrimary(tx: EntityManager, branchId: number, bank: string): 
     SavedAccountSchema,
     { branch: branchId, bank, isPrimary: true },
     { isPrimary: false },
+  );
+}
+
+/**
+ * Whether a confirmed payment went somewhere other than this branch's saved accounts for its bank. False
+ * when the branch saved none for that bank, or the bank shows no receiving account to compare.
+ */
+export async function paidOutsideSavedAccounts(
+  em: EntityManager,
+  branchId: number,
+  bank: string,
+  receiverAccount: string | null | undefined,
+): Promise<boolean> {
+  if (!receiverAccount || !showsReceiverAccount(receiverAccount)) return false;
+  const saved = await em.find(SavedAccountSchema, { branch: branchId, bank });
+  return (
+    saved.length > 0 && !saved.some((account) => receiverMatches(account.accountNumber, receiverAccount))
   );
 }

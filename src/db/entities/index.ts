@@ -1,4 +1,5 @@
 import { ApiKeySchema } from "./api-key.js";
+import { BotConversationSchema } from "./bot-conversation.js";
 import { BranchSchema } from "./branch.js";
 import { BusinessSchema } from "./business.js";
 import { InviteCodeSchema } from "./invite-code.js";
@@ -8,6 +9,7 @@ import { TelegramMemberSchema } from "./telegram-member.js";
 import { VerificationSchema } from "./verification.js";
 
 export * from "./api-key.js";
+export * from "./bot-conversation.js";
 export * from "./branch.js";
 export * from "./business.js";
 export * from "./invite-code.js";
@@ -25,4 +27,5 @@ export const ENTITIES = [
   QuotaUsageSchema,
   TelegramMemberSchema,
   InviteCodeSchema,
+  BotConversationSchema,
 ];

@@ -1,0 +1,30 @@
+import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
+import type { FileFlavor } from "@grammyjs/files";
+import type { MikroORM } from "@mikro-orm/postgresql";
+import type { Context } from "grammy";
+import type { VerificationEngine } from "../src/engine/index.js";
+import type { Logger } from "../src/logger.js";
+import type { ReceiptReader } from "../src/receipts/reader.js";
+import type { Member } from "../src/telegram/members.js";
+
+/** What every handler of the bot uses: the same engine, reader and database as the API. */
+export interface BotDependencies {
+  orm: MikroORM;
+  engine: VerificationEngine;
+  /** Reads PDFs, and photos with OCR on the server. */
+  reader: ReceiptReader;
+  logger: Logger;
+}
+
+/** The context of an update from outside a conversation; `member` is set by the membership middleware. */
+export type BotContext = FileFlavor<ConversationFlavor<Context & { member: Member | null }>>;
+
+/** The context of an update from a member of a branch. */
+export type MemberContext = BotContext & { member: Member };
+
+/** Inside a conversation handlers see a plain context; the outer one is reached with conversation.external. */
+export type BotConversation = Conversation<BotContext, Context>;
+
+export function isMember(ctx: BotContext): ctx is MemberContext {
+  return ctx.member !== null;
+}

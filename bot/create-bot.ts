@@ -1,0 +1,58 @@
+import { conversations, createConversation } from "@grammyjs/conversations";
+import { hydrateFiles } from "@grammyjs/files";
+import { Bot } from "grammy";
+import type { TelegramSettings } from "../src/config.js";
+import type { BotContext, BotDependencies } from "./context.js";
+import { describeFailure } from "./failures.js";
+import { accountsCommands } from "./handlers/accounts.js";
+import { ADD_ACCOUNT_CONVERSATION, addAccountConversation } from "./handlers/add-account.js";
+import { generalCommands } from "./handlers/general.js";
+import { historyCommands } from "./handlers/history.js";
+import { inviteCommand } from "./handlers/invite.js";
+import { membership } from "./handlers/membership.js";
+import { receiptHandlers } from "./handlers/receipts.js";
+import { REFERENCE_CONVERSATION, referenceConversation } from "./handlers/reference.js";
+import { conversationStorage } from "./storage.js";
+import { TEXTS } from "./texts.js";
+
+/**
+ * The bot's middleware, in the order an update meets it: errors, membership (outsiders stop there),
+ * conversations (/cancel before them, so it always works), commands, buttons, then receipts.
+ */
+export function createBot(settings: TelegramSettings, deps: BotDependencies): Bot<BotContext> {
+  const bot = new Bot<BotContext>(settings.token, { client: { apiRoot: settings.apiRoot } });
+  bot.api.config.use(hydrateFiles(settings.token, { apiRoot: settings.apiRoot }));
+
+  bot.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const text = describeFailure(error, deps.logger);
+      if (ctx.callbackQuery)
+        await ctx.answerCallbackQuery({ text: TEXTS.internalError }).catch(() => undefined);
+      else if (ctx.chatId !== undefined) await ctx.reply(text, { parse_mode: "HTML" }).catch(() => undefined);
+    }
+  });
+  bot.use(membership(deps));
+  bot.use(
+    conversations({
+      storage: { type: "key", version: 1, adapter: conversationStorage(deps.orm) },
+    }),
+  );
+  bot.command("cancel", async (ctx) => {
+    const active = Object.keys(ctx.conversation.active()).length > 0;
+    await ctx.conversation.exitAll();
+    await ctx.reply(active ? TEXTS.cancelled : TEXTS.nothingToCancel);
+  });
+  bot.use(createConversation(referenceConversation(deps), { id: REFERENCE_CONVERSATION }));
+  bot.use(createConversation(addAccountConversation(deps), { id: ADD_ACCOUNT_CONVERSATION }));
+
+  bot.use(generalCommands(deps));
+  bot.use(historyCommands(deps));
+  bot.use(accountsCommands(deps));
+  bot.use(inviteCommand(deps));
+  bot.use(receiptHandlers(deps));
+  // A button of a question that is no longer open (answered, cancelled, or replaced by a new receipt).
+  bot.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: TEXTS.questionExpired }));
+  return bot;
+}

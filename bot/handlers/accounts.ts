@@ -1,0 +1,117 @@
+import { Composer, InlineKeyboard } from "grammy";
+import { deleteAccount, listAccounts, updateAccount } from "../../src/accounts/saved-accounts.js";
+import { bankName } from "../../src/banks/catalogue.js";
+import type { BankCode } from "../../src/banks/codes.js";
+import type { SavedAccount } from "../../src/db/entities/index.js";
+import { NotFoundError } from "../../src/errors.js";
+import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
+import { escapeHtml } from "../format.js";
+import { TEXTS } from "../texts.js";
+import { ADD_ACCOUNT_CONVERSATION } from "./add-account.js";
+import { allowedManager } from "./manager.js";
+
+/** /accounts: the branch's saved receiving accounts, with buttons to add, set primary and delete. */
+export function accountsCommands(deps: BotDependencies): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const members = composer.filter(isMember);
+
+  members.command("accounts", async (ctx) => {
+    if (!(await allowedManager(ctx))) return;
+    const view = await accountsView(deps, ctx.member.branchId, ctx.member.branchName);
+    await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.keyboard });
+  });
+
+  members.callbackQuery("acc:add", async (ctx) => {
+    if (!(await allowedManager(ctx))) return;
+    await ctx.answerCallbackQuery();
+    await ctx.conversation.enter(ADD_ACCOUNT_CONVERSATION);
+  });
+
+  members.callbackQuery(/^acc:primary:(\d{1,10})$/, async (ctx) => {
+    if (!(await allowedManager(ctx))) return;
+    const account = await changed(ctx, () =>
+      updateAccount(deps.orm.em.fork(), ctx.member.branchId, Number(ctx.match[1]), { isPrimary: true }),
+    );
+    if (account) await showAccounts(ctx, TEXTS.madePrimary(describeAccount(account)));
+  });
+
+  members.callbackQuery(/^acc:delete:(\d{1,10})$/, async (ctx) => {
+    if (!(await allowedManager(ctx))) return;
+    const id = Number(ctx.match[1]);
+    const account = (await listAccounts(deps.orm.em.fork(), ctx.member.branchId)).find((a) => a.id === id);
+    if (!account) {
+      await ctx.answerCallbackQuery({ text: TEXTS.accountGone });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const keyboard = new InlineKeyboard().text("Yes, delete", `acc:delete-yes:${id}`).text("No", "acc:list");
+    await ctx.editMessageText(TEXTS.confirmDelete(describeAccount(account)), {
+      parse_mode: "HTML",
+      reply_markup: keyboard,
+    });
+  });
+
+  members.callbackQuery(/^acc:delete-yes:(\d{1,10})$/, async (ctx) => {
+    if (!(await allowedManager(ctx))) return;
+    const id = Number(ctx.match[1]);
+    const em = deps.orm.em.fork();
+    const account = (await listAccounts(em, ctx.member.branchId)).find((a) => a.id === id);
+    const deleted = await changed(ctx, async () => {
+      await deleteAccount(em, ctx.member.branchId, id);
+      return account;
+    });
+    if (deleted) await showAccounts(ctx, TEXTS.deleted(describeAccount(deleted)));
+  });
+
+  members.callbackQuery("acc:list", async (ctx) => {
+    if (!(await allowedManager(ctx))) return;
+    await showAccounts(ctx, null);
+  });
+
+  /** Replaces the message with the current list, under a line saying what changed. */
+  async function showAccounts(ctx: MemberContext, notice: string | null): Promise<void> {
+    await ctx.answerCallbackQuery().catch(() => undefined);
+    const view = await accountsView(deps, ctx.member.branchId, ctx.member.branchName);
+    const text = notice ? `${notice}\n\n${view.text}` : view.text;
+    await ctx
+      .editMessageText(text, { parse_mode: "HTML", reply_markup: view.keyboard })
+      .catch(() => undefined);
+  }
+
+  return composer;
+}
+
+/** Runs a change; an account deleted meanwhile (another manager, another chat) is reported, not thrown. */
+async function changed(
+  ctx: MemberContext,
+  change: () => Promise<SavedAccount | undefined>,
+): Promise<SavedAccount | undefined> {
+  try {
+    const account = await change();
+    if (!account) await ctx.answerCallbackQuery({ text: TEXTS.accountGone });
+    return account;
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    await ctx.answerCallbackQuery({ text: TEXTS.accountGone });
+    return undefined;
+  }
+}
+
+export async function accountsView(deps: BotDependencies, branchId: number, branchName: string) {
+  const accounts = await listAccounts(deps.orm.em.fork(), branchId);
+  const keyboard = new InlineKeyboard();
+  const lines = accounts.map((account, index) => {
+    const number = index + 1;
+    if (!account.isPrimary) keyboard.text(`★ Primary #${number}`, `acc:primary:${account.id}`);
+    keyboard.text(`🗑 Delete #${number}`, `acc:delete:${account.id}`).row();
+    return `${number}. ${describeAccount(account)}${account.isPrimary ? " ★ primary" : ""}`;
+  });
+  keyboard.text("➕ Add an account", "acc:add");
+  const body = lines.length === 0 ? TEXTS.accountsEmpty : lines.join("\n");
+  return { text: `${TEXTS.accountsHeader(branchName)}\n\n${body}`, keyboard };
+}
+
+/** "Commercial Bank of Ethiopia · 1000123456789 · Main till" (HTML-escaped). */
+export function describeAccount(account: Pick<SavedAccount, "bank" | "accountNumber" | "label">): string {
+  return escapeHtml(`${bankName(account.bank as BankCode)} · ${account.accountNumber} · ${account.label}`);
+}

@@ -1,0 +1,99 @@
+import { Composer, InlineKeyboard } from "grammy";
+import { BANK_CATALOGUE } from "../../src/banks/catalogue.js";
+import type { BankCode } from "../../src/banks/codes.js";
+import type { Verification } from "../../src/db/entities/index.js";
+import { listVerifications, PERIODS, type Period } from "../../src/history/verifications.js";
+import { type BotContext, type BotDependencies, isMember } from "../context.js";
+import { escapeHtml, formatAddisTime, formatAmount } from "../format.js";
+import { TEXTS } from "../texts.js";
+import { allowedManager } from "./manager.js";
+
+const PAGE_SIZE = 10;
+const MAX_PAGE = 9_999;
+
+interface HistoryView {
+  period: Period | null;
+  success: boolean | null;
+  page: number;
+}
+
+const CALLBACK = new RegExp(`^hist:(${PERIODS.join("|")}|all):(ok|failed|all):(\\d{1,4})$`);
+
+/** /history [period] [ok|failed]: the branch's verifications, newest first, paged with buttons. */
+export function historyCommands(deps: BotDependencies): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const members = composer.filter(isMember);
+
+  members.command("history", async (ctx) => {
+    if (!(await allowedManager(ctx))) return;
+    const view = parseArguments(ctx.match);
+    if (!view) {
+      await ctx.reply(TEXTS.historyUsage);
+      return;
+    }
+    const page = await renderPage(deps, ctx.member.branchId, view);
+    await ctx.reply(page.text, { parse_mode: "HTML", reply_markup: page.keyboard });
+  });
+
+  members.callbackQuery(CALLBACK, async (ctx) => {
+    if (!(await allowedManager(ctx))) return;
+    const [, period, filter, page] = ctx.match;
+    const view: HistoryView = {
+      period: period === "all" ? null : (period as Period),
+      success: filter === "all" ? null : filter === "ok",
+      page: Math.min(Number(page), MAX_PAGE),
+    };
+    const rendered = await renderPage(deps, ctx.member.branchId, view);
+    await ctx.answerCallbackQuery();
+    await ctx
+      .editMessageText(rendered.text, { parse_mode: "HTML", reply_markup: rendered.keyboard })
+      .catch(() => undefined);
+  });
+
+  return composer;
+}
+
+function parseArguments(text: string): HistoryView | null {
+  const view: HistoryView = { period: null, success: null, page: 0 };
+  for (const word of text.trim().toLowerCase().split(/\s+/).filter(Boolean)) {
+    if ((PERIODS as readonly string[]).includes(word) && view.period === null) view.period = word as Period;
+    else if ((word === "ok" || word === "failed") && view.success === null) view.success = word === "ok";
+    else return null;
+  }
+  return view;
+}
+
+async function renderPage(deps: BotDependencies, branchId: number, view: HistoryView) {
+  const rows = await listVerifications(deps.orm.em.fork(), branchId, {
+    limit: PAGE_SIZE + 1,
+    offset: view.page * PAGE_SIZE,
+    ...(view.period ? { period: view.period } : {}),
+    ...(view.success === null ? {} : { success: view.success }),
+  });
+  const shown = rows.slice(0, PAGE_SIZE);
+  const filters = [view.period ?? "all time", view.success === null ? null : view.success ? "ok" : "failed"];
+  const header = `<b>Verifications</b> (${filters.filter(Boolean).join(", ")}) · page ${view.page + 1}`;
+  const text =
+    shown.length === 0 ? `${header}\n\n${TEXTS.historyEmpty}` : [header, "", ...shown.map(line)].join("\n");
+
+  const data = (page: number) =>
+    `hist:${view.period ?? "all"}:${view.success === null ? "all" : view.success ? "ok" : "failed"}:${page}`;
+  const keyboard = new InlineKeyboard();
+  if (view.page > 0) keyboard.text("‹ Newer", data(view.page - 1));
+  if (rows.length > PAGE_SIZE && view.page < MAX_PAGE) keyboard.text("Older ›", data(view.page + 1));
+  return { text, keyboard };
+}
+
+function line(record: Verification): string {
+  const bank = BANK_CATALOGUE[record.bank as BankCode]?.name ?? record.bank;
+  const outcome = record.success ? "✅" : "❌";
+  const parts = [
+    `${outcome} ${formatAddisTime(record.createdAt)}`,
+    escapeHtml(bank),
+    record.amount === null ? null : formatAmount(record.amount, record.currency),
+    `<code>${escapeHtml(record.transactionNumber)}</code>`,
+    escapeHtml(record.sourceLabel),
+  ];
+  const why = record.success ? null : record.message;
+  return [parts.filter(Boolean).join(" · "), ...(why ? [`   ${escapeHtml(why)}`] : [])].join("\n");
+}

@@ -1,0 +1,26 @@
+import { Composer } from "grammy";
+import { createInvite } from "../../src/telegram/invites.js";
+import { type BotContext, type BotDependencies, isMember } from "../context.js";
+import { TEXTS } from "../texts.js";
+import { allowedManager } from "./manager.js";
+
+/** /invite cashier|manager: a one-time deep link into the manager's branch. */
+export function inviteCommand(deps: BotDependencies): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.filter(isMember).command("invite", async (ctx) => {
+    if (!(await allowedManager(ctx))) return;
+    const role = ctx.match.trim().toLowerCase();
+    if (role !== "cashier" && role !== "manager") {
+      await ctx.reply(TEXTS.inviteUsage);
+      return;
+    }
+    const invite = await createInvite(deps.orm.em.fork(), ctx.member.branchId, role);
+    const link = `https://t.me/${ctx.me.username}?start=${invite.code}`;
+    await ctx.reply(TEXTS.invite(role, ctx.member.branchName, link), {
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+    });
+    deps.logger.info({ memberId: ctx.member.id, role }, "invite created in the bot");
+  });
+  return composer;
+}

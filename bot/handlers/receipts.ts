@@ -1,0 +1,87 @@
+import { Composer } from "grammy";
+import type { MessageEntity } from "grammy/types";
+import { ValidationError } from "../../src/errors.js";
+import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
+import { UnsupportedFileError, withDownloadedFile } from "../download.js";
+import { linksIn, receiptLinkAmong } from "../links.js";
+import { TEXTS } from "../texts.js";
+import { verifyInChat } from "../verify-in-chat.js";
+import { REFERENCE_CONVERSATION } from "./reference.js";
+
+const RECEIPT_FILE_TYPES = /^(application\/pdf|image\/(jpeg|png|webp))$/;
+const RECEIPT_FILE_NAMES = /\.(pdf|jpe?g|png|webp)$/i;
+/** A bare transaction number: one word of letters, digits and dashes (Awash's start with one). */
+const BARE_REFERENCE = /^[A-Za-z0-9-]{5,40}$/;
+
+/** A cashier's receipts: links and SMS text, bare transaction numbers, photos and PDFs. */
+export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const members = composer.filter(isMember);
+
+  members.on("message:document", async (ctx) => {
+    const { document, caption, caption_entities } = ctx.message;
+    if (await verifiedByLink(ctx, caption ?? "", caption_entities)) return;
+    const supported =
+      RECEIPT_FILE_TYPES.test(document.mime_type ?? "") || RECEIPT_FILE_NAMES.test(document.file_name ?? "");
+    await verifyInChat(ctx, deps, TEXTS.downloading, async (status) => {
+      if (!supported) throw new UnsupportedFileError();
+      return withDownloadedFile(ctx, document.file_size, async (file) => {
+        await status.update(TEXTS.reading);
+        return { kind: "receipt", ...(await deps.reader.read({ file: { path: file } })) };
+      });
+    });
+  });
+
+  members.on("message:photo", async (ctx) => {
+    const { photo, caption, caption_entities } = ctx.message;
+    if (await verifiedByLink(ctx, caption ?? "", caption_entities)) return;
+    await verifyInChat(ctx, deps, TEXTS.downloading, (status) =>
+      withDownloadedFile(ctx, photo.at(-1)?.file_size, async (file) => {
+        await status.update(TEXTS.reading);
+        return { kind: "receipt", ...(await deps.reader.read({ file: { path: file } })) };
+      }),
+    );
+  });
+
+  members.on("message:text", async (ctx) => {
+    const { text, entities } = ctx.message;
+    if (text.startsWith("/")) {
+      await ctx.reply(TEXTS.notUnderstood);
+      return;
+    }
+    if (await verifiedByLink(ctx, text, entities)) return;
+    const word = text.trim();
+    if (BARE_REFERENCE.test(word)) {
+      const banks = deps.engine.banksForReference(word);
+      if (banks.length === 0) await ctx.reply(TEXTS.unknownReference);
+      else await ctx.conversation.enter(REFERENCE_CONVERSATION, word, banks);
+      return;
+    }
+    // A copied SMS or receipt page without a link: the receipt parsers find the bank and the reference.
+    let read: Awaited<ReturnType<typeof deps.reader.read>>;
+    try {
+      read = await deps.reader.read({ text });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      await ctx.reply(linksIn(text, entities).length > 0 ? TEXTS.unknownLink : TEXTS.notUnderstood);
+      return;
+    }
+    await verifyInChat(ctx, deps, TEXTS.working, async () => ({ kind: "receipt", ...read }));
+  });
+
+  members.on("message", (ctx) => ctx.reply(TEXTS.notUnderstood));
+
+  /** Verifies by the first bank receipt link in the text, if there is one. */
+  async function verifiedByLink(
+    ctx: MemberContext,
+    text: string,
+    entities: MessageEntity[] | undefined,
+  ): Promise<boolean> {
+    const link = receiptLinkAmong(linksIn(text, entities), deps.engine);
+    if (!link) return false;
+    await verifyInChat(ctx, deps, TEXTS.working, async () => ({ kind: "url", receiptUrl: link }));
+    return true;
+  }
+
+  return composer;
+}

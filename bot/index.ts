@@ -1,0 +1,91 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Bot } from "grammy";
+import type { Middleware } from "koa";
+import type { TelegramSettings } from "../src/config.js";
+import { setDefaultCommands } from "./commands.js";
+import type { BotContext, BotDependencies } from "./context.js";
+import { createBot } from "./create-bot.js";
+import { UpdateDispatcher } from "./dispatcher.js";
+import { type Polling, startPolling } from "./polling.js";
+import { ALLOWED_UPDATES } from "./updates.js";
+import { webhookRoute } from "./webhook.js";
+
+export type { BotDependencies } from "./context.js";
+
+export interface TelegramBot {
+  bot: Bot<BotContext>;
+  /** The webhook route for the API's Koa app (webhook mode), else null. */
+  webhook: Middleware | null;
+  /**
+   * Connects in the background: getMe until Telegram answers, the command menu, then polling or
+   * setWebhook. It never throws and never holds up the REST API; failures are logged and retried.
+   */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createTelegramBot(settings: TelegramSettings, deps: BotDependencies): TelegramBot {
+  const bot = createBot(settings, deps);
+  const dispatcher = new UpdateDispatcher(
+    (update) => bot.handleUpdate(update),
+    settings.concurrency,
+    deps.logger,
+  );
+  const abort = new AbortController();
+  let polling: Polling | null = null;
+  let connecting: Promise<void> | null = null;
+  const { mode } = settings;
+
+  /** Retries an API step with growing pauses until it works or the bot stops. */
+  async function persist(step: string, action: () => Promise<unknown>): Promise<boolean> {
+    for (let attempt = 1; !abort.signal.aborted; attempt += 1) {
+      try {
+        await action();
+        return true;
+      } catch (error) {
+        deps.logger.warn({ err: error, attempt }, `telegram ${step} failed; retrying`);
+        await sleep(Math.min(30_000, 500 * 2 ** attempt), undefined, { signal: abort.signal }).catch(
+          () => undefined,
+        );
+      }
+    }
+    return false;
+  }
+
+  async function connect(): Promise<void> {
+    if (!(await persist("getMe", async () => (bot.botInfo = await bot.api.getMe())))) return;
+    deps.logger.info({ username: bot.botInfo.username, mode: mode.kind }, "telegram bot connected");
+    await setDefaultCommands(bot.api).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, "could not set the bot's commands"),
+    );
+    if (mode.kind === "webhook") {
+      await persist("setWebhook", () =>
+        bot.api.setWebhook(mode.url, { secret_token: mode.secret, allowed_updates: [...ALLOWED_UPDATES] }),
+      );
+      return;
+    }
+    // getUpdates is refused while a webhook is set (say, from an earlier webhook deployment).
+    if (!(await persist("deleteWebhook", () => bot.api.deleteWebhook()))) return;
+    if (abort.signal.aborted) return;
+    polling = startPolling(bot, dispatcher, { concurrency: settings.concurrency, logger: deps.logger });
+  }
+
+  return {
+    bot,
+    webhook:
+      mode.kind === "webhook"
+        ? webhookRoute({ path: new URL(mode.url).pathname, secret: mode.secret, bot, dispatcher })
+        : null,
+    start() {
+      connecting ??= connect().catch((error: unknown) =>
+        deps.logger.error({ err: error }, "telegram bot failed to start"),
+      );
+    },
+    async stop() {
+      abort.abort();
+      await connecting;
+      if (polling) await polling.stop();
+      else await dispatcher.idle(15_000);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { paidOutsideSavedAccounts } from "../src/accounts/saved-accounts.js";
+import { bankName } from "../src/banks/catalogue.js";
+import type { BankCode } from "../src/banks/codes.js";
+import type { VerifyCaller, VerifyInput } from "../src/engine/types.js";
+import type { Member } from "../src/telegram/members.js";
+import { resultCard } from "./card.js";
+import type { BotDependencies, MemberContext } from "./context.js";
+import { describeFailure } from "./failures.js";
+import { type StatusMessage, startStatus } from "./status.js";
+import { TEXTS } from "./texts.js";
+
+/**
+ * One verification from a member's chat: a status message that follows the steps, the shared engine
+ * (same history, duplicates and quota as the API), then the result card in place of the status.
+ */
+export async function verifyInChat(
+  ctx: MemberContext,
+  deps: BotDependencies,
+  firstStep: string,
+  prepare: (status: StatusMessage) => Promise<VerifyInput>,
+): Promise<void> {
+  const status = await startStatus(ctx, firstStep);
+  try {
+    const input = await prepare(status);
+    await status.update(TEXTS.checkingWith(bankName(bankOf(input, deps))));
+    const outcome = await deps.engine.verify(callerOf(ctx.member), input);
+    const { record } = outcome;
+    const receiverNotSaved =
+      outcome.kind === "confirmed" &&
+      (await paidOutsideSavedAccounts(
+        deps.orm.em.fork(),
+        ctx.member.branchId,
+        record.bank,
+        record.receiverAccount,
+      ));
+    await status.finish(resultCard(outcome, { receiverNotSaved }));
+  } catch (error) {
+    await status.finish(describeFailure(error, deps.logger));
+  }
+}
+
+export function callerOf(member: Member): VerifyCaller {
+  return {
+    branchId: member.branchId,
+    businessId: member.businessId,
+    sandbox: false,
+    source: { type: "telegram", label: member.name },
+  };
+}
+
+function bankOf(input: VerifyInput, deps: BotDependencies): BankCode {
+  if (input.kind === "reference") return input.bank;
+  if (input.kind === "url") return deps.engine.parseReceiptUrl(input.receiptUrl).bank;
+  return input.claim.bank;
+}

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type RunningService, startService } from "../../src/compose.js";
+import { loadConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logger.js";
+import {
+  type BotHarness,
+  converse,
+  joinedStaff,
+  startBotHarness,
+  WEBHOOK_PATH,
+  WEBHOOK_SECRET,
+  waitUntil,
+} from "../support/bot.js";
+import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { type FakeTelegram, startFakeTelegram, textMessage } from "../support/fake-telegram.js";
+import { firstExample } from "../support/simulator.js";
+
+const TOKEN = "123456:TEST-TOKEN-0123456789abcdefABCDEF";
+
+describe("bot lifecycle", () => {
+  let cleanup: Array<() => Promise<unknown>> = [];
+  afterEach(async () => {
+    for (const step of cleanup.reverse()) await step();
+    cleanup = [];
+  });
+
+  it("serves the REST API while the Bot API is unreachable, and connects once it answers", async () => {
+    const telegram: FakeTelegram = await startFakeTelegram({ token: TOKEN });
+    await telegram.close();
+    const db: TestDatabase = await createTestDatabase();
+    cleanup.push(() => db.drop());
+    const config = loadConfig({
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATABASE_URL: db.url,
+      BOOTSTRAP: "false",
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+    });
+    const started = Date.now();
+    const service: RunningService = await startService(config, createLogger("silent"));
+    cleanup.push(() => service.close());
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await fetch(`${service.url}/api/v1/banks`)).status).toBe(200);
+    expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
+
+    await telegram.reopen();
+    cleanup.push(() => telegram.close());
+    await waitUntil(
+      () => telegram.callsOf("getUpdates").length > 0,
+      "polling after the Bot API came back",
+      30_000,
+    );
+    expect(telegram.callsOf("getMe").length).toBeGreaterThan(0);
+  });
+
+  it("stops quickly and confirms the last update, so a restart does not see it again", async () => {
+    const harness: BotHarness = await startBotHarness("polling");
+    cleanup.push(() => harness.close());
+    const staff = await joinedStaff(harness);
+    await converse(harness, staff.cashier, textMessage(staff.cashier, "/help"), /Forward me/);
+    const started = Date.now();
+    await harness.restart();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(harness.telegram.pendingUpdates()).toEqual([]);
+  });
+});
+
+describe("the webhook route", () => {
+  let harness: BotHarness;
+  afterEach(() => harness?.close());
+
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(`${harness.service.url}${WEBHOOK_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    });
+
+  it("refuses requests without the secret token, and bodies that are not updates", async () => {
+    harness = await startBotHarness("webhook");
+    const update = JSON.stringify({ update_id: 1, ...textMessage({ id: 42 }, "/help") });
+    const missing = await post(update, {});
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ message: "Unauthenticated." });
+    expect((await post(update, { "x-telegram-bot-api-secret-token": "wrong" })).status).toBe(401);
+    const secret = { "x-telegram-bot-api-secret-token": WEBHOOK_SECRET };
+    const bad = await post('{"hello": "world"}', secret);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: "The request body is not a Telegram update." });
+    expect((await post("{not json", secret)).status).toBe(400);
+    const get = await fetch(`${harness.service.url}${WEBHOOK_PATH}`);
+    expect(get.status).toBe(405);
+    expect(harness.telegram.callsOf("sendMessage")).toEqual([]);
+  });
+});
+
+describe("update order", () => {
+  let harness: BotHarness;
+  afterEach(() => harness?.close());
+
+  it("answers other chats while one waits for a slow bank; a chat's own messages stay in order", async () => {
+    harness = await startBotHarness("polling");
+    const slowTeam = await joinedStaff(harness);
+    const fastTeam = await joinedStaff(harness);
+    harness.sim.setMode("zemen", { kind: "slow", delayMs: 1500 });
+    const zemen = firstExample("zemen").shareUrl ?? "";
+    const after = harness.telegram.calls.length;
+    harness.telegram.pushUpdate(textMessage(slowTeam.cashier, zemen));
+    harness.telegram.pushUpdate(textMessage(slowTeam.cashier, "/help"));
+    harness.telegram.pushUpdate(textMessage(fastTeam.cashier, firstExample("telebirr").shareUrl ?? ""));
+    const texts = () =>
+      harness.telegram.calls
+        .slice(after)
+        .filter((call) => call.method === "sendMessage" || call.method === "editMessageText")
+        .map((call) => `${call.payload.chat_id}:${String(call.payload.text).split("\n")[0]}`);
+    await waitUntil(
+      () => texts().filter((t) => /Payment confirmed|Forward me/.test(t)).length === 3,
+      "three answers",
+      20_000,
+    );
+    harness.sim.setMode("zemen", { kind: "normal" });
+    const answers = texts().filter((t) => /Payment confirmed|Forward me/.test(t));
+    expect(answers).toEqual([
+      `${fastTeam.cashier.id}:✅ <b>Payment confirmed</b>`,
+      `${slowTeam.cashier.id}:✅ <b>Payment confirmed</b>`,
+      expect.stringMatching(new RegExp(`^${slowTeam.cashier.id}:Forward me`)),
+    ]);
+  });
+});
