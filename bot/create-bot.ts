@@ -3,15 +3,20 @@ import { hydrateFiles } from "@grammyjs/files";
 import { Bot } from "grammy";
 import type { TelegramSettings } from "../src/config.js";
 import type { BotContext, BotDependencies } from "./context.js";
+import {
+  ACCOUNT_CONVERSATION,
+  ADD_ACCOUNT_CONVERSATION,
+  REFERENCE_CONVERSATION,
+} from "./conversation-ids.js";
 import { describeFailure } from "./failures.js";
 import { accountsCommands } from "./handlers/accounts.js";
-import { ADD_ACCOUNT_CONVERSATION, addAccountConversation } from "./handlers/add-account.js";
+import { addAccountConversation } from "./handlers/add-account.js";
 import { generalCommands } from "./handlers/general.js";
 import { historyCommands } from "./handlers/history.js";
 import { inviteCommand } from "./handlers/invite.js";
 import { membership } from "./handlers/membership.js";
 import { receiptHandlers } from "./handlers/receipts.js";
-import { REFERENCE_CONVERSATION, referenceConversation } from "./handlers/reference.js";
+import { accountConversation, referenceConversation } from "./handlers/reference.js";
 import { conversationStorage } from "./storage.js";
 import { TEXTS } from "./texts.js";
 
@@ -45,6 +50,7 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
     await ctx.reply(active ? TEXTS.cancelled : TEXTS.nothingToCancel);
   });
   bot.use(createConversation(referenceConversation(deps), { id: REFERENCE_CONVERSATION }));
+  bot.use(createConversation(accountConversation(deps), { id: ACCOUNT_CONVERSATION }));
   bot.use(createConversation(addAccountConversation(deps), { id: ADD_ACCOUNT_CONVERSATION }));
 
   bot.use(generalCommands(deps));

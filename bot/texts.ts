@@ -36,6 +36,7 @@ export const TEXTS = {
   working: "Working on it…",
   downloading: "Downloading the file…",
   reading: "Reading the receipt…",
+  receiptNeedsAccount: (bank: string) => `${escapeHtml(bank)} receipt read. One more thing:`,
   checkingWith: (bank: string) => `Checking with ${escapeHtml(bank)}…`,
   chooseBank: (reference: string) => `Which bank is <code>${escapeHtml(reference)}</code> from?`,
   bankChosen: (reference: string, bank: string) =>

@@ -5,6 +5,7 @@ import type { VerifyCaller, VerifyInput } from "../src/engine/types.js";
 import type { Member } from "../src/telegram/members.js";
 import { resultCard } from "./card.js";
 import type { BotDependencies, MemberContext } from "./context.js";
+import { ACCOUNT_CONVERSATION } from "./conversation-ids.js";
 import { describeFailure } from "./failures.js";
 import { type StatusMessage, startStatus } from "./status.js";
 import { TEXTS } from "./texts.js";
@@ -22,7 +23,13 @@ export async function verifyInChat(
   const status = await startStatus(ctx, firstStep);
   try {
     const input = await prepare(status);
-    await status.update(TEXTS.checkingWith(bankName(bankOf(input, deps))));
+    const bank = bankOf(input, deps);
+    if (needsAccount(input, deps)) {
+      await status.finish(TEXTS.receiptNeedsAccount(bankName(bank)));
+      await ctx.conversation.enter(ACCOUNT_CONVERSATION, input, bank);
+      return;
+    }
+    await status.update(TEXTS.checkingWith(bankName(bank)));
     const outcome = await deps.engine.verify(callerOf(ctx.member), input);
     const { record } = outcome;
     const receiverNotSaved =
@@ -46,6 +53,14 @@ export function callerOf(member: Member): VerifyCaller {
     sandbox: false,
     source: { type: "telegram", label: member.name },
   };
+}
+
+/** A link or receipt that does not carry the account its bank's lookup needs (asked for, then verified). */
+function needsAccount(input: VerifyInput, deps: BotDependencies): boolean {
+  if (input.accountNumber !== undefined || input.bankAccountId !== undefined) return false;
+  if (input.kind === "url") return deps.engine.parseReceiptUrl(input.receiptUrl).requiresAccountNumber;
+  if (input.kind === "receipt") return deps.engine.describeReceipt(input.claim).requiresAccountNumber;
+  return false;
 }
 
 function bankOf(input: VerifyInput, deps: BotDependencies): BankCode {

@@ -5,9 +5,9 @@ import type { BankCode } from "../../src/banks/codes.js";
 import type { SavedAccount } from "../../src/db/entities/index.js";
 import { NotFoundError } from "../../src/errors.js";
 import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
+import { ADD_ACCOUNT_CONVERSATION } from "../conversation-ids.js";
 import { escapeHtml } from "../format.js";
 import { TEXTS } from "../texts.js";
-import { ADD_ACCOUNT_CONVERSATION } from "./add-account.js";
 import { allowedManager } from "./manager.js";
 
 /** /accounts: the branch's saved receiving accounts, with buttons to add, set primary and delete. */

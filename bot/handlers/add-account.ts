@@ -9,8 +9,6 @@ import { askWithButtons, bankOptions, pickedOn, settle } from "../questions.js";
 import { TEXTS } from "../texts.js";
 import { describeAccount } from "./accounts.js";
 
-export const ADD_ACCOUNT_CONVERSATION = "add-account";
-
 /** Same rule as the API: spaces and dashes dropped, then 1 to 34 digits. */
 const ACCOUNT_NUMBER = /^\d{1,34}$/;
 const MAX_LABEL = 100;

@@ -2,11 +2,11 @@ import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
 import { ValidationError } from "../../src/errors.js";
 import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
+import { REFERENCE_CONVERSATION } from "../conversation-ids.js";
 import { UnsupportedFileError, withDownloadedFile } from "../download.js";
 import { linksIn, receiptLinkAmong } from "../links.js";
 import { TEXTS } from "../texts.js";
 import { verifyInChat } from "../verify-in-chat.js";
-import { REFERENCE_CONVERSATION } from "./reference.js";
 
 const RECEIPT_FILE_TYPES = /^(application\/pdf|image\/(jpeg|png|webp))$/;
 const RECEIPT_FILE_NAMES = /\.(pdf|jpe?g|png|webp)$/i;

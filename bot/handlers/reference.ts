@@ -2,13 +2,11 @@ import { type Context, InlineKeyboard } from "grammy";
 import { listAccounts } from "../../src/accounts/saved-accounts.js";
 import { BANK_CATALOGUE, bankName } from "../../src/banks/catalogue.js";
 import type { BankCode } from "../../src/banks/codes.js";
-import type { AccountChoice } from "../../src/engine/types.js";
+import type { AccountChoice, VerifyInput } from "../../src/engine/types.js";
 import type { BotConversation, BotDependencies, MemberContext } from "../context.js";
 import { askWithButtons, bankOptions, pickedOn, settle } from "../questions.js";
 import { TEXTS } from "../texts.js";
 import { verifyInChat } from "../verify-in-chat.js";
-
-export const REFERENCE_CONVERSATION = "reference";
 
 const ACCOUNT_DIGITS = /^\d{4,34}$/;
 const PHONE = /^\+?\d{9,13}$/;
@@ -34,6 +32,24 @@ export function referenceConversation(deps: BotDependencies) {
         transactionNumber,
         ...account,
       })),
+    );
+  };
+}
+
+/**
+ * A receipt or link whose bank needs an account the document does not carry (a CBE PDF shows the receiving
+ * account masked): the same account question, then the verification of that document.
+ */
+export function accountConversation(deps: BotDependencies) {
+  return async function account(
+    conversation: BotConversation,
+    ctx: Context,
+    input: VerifyInput,
+    bank: BankCode,
+  ): Promise<void> {
+    const choice = await askAccount(conversation, ctx, bank, deps);
+    await conversation.external((outer) =>
+      verifyInChat(outer as MemberContext, deps, TEXTS.working, async () => ({ ...input, ...choice })),
     );
   };
 }

@@ -379,6 +379,32 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       });
     });
 
+    it("asks for the receiving account a CBE PDF does not show, then verifies the PDF", async () => {
+      const team = await joinedStaff(harness);
+      const response = await fetch(`${harness.sim.url}/apps.cbe.com.et:100/?id=FT26140P01YB60536171`);
+      const file = harness.telegram.addFile(new Uint8Array(await response.arrayBuffer()), {
+        extension: "pdf",
+      });
+      await converse(
+        harness,
+        team.cashier,
+        documentMessage(team.cashier, file, { file_name: "FT26140P01YB.pdf", mime_type: "application/pdf" }),
+        /Type the account number/,
+      );
+      const card = await converse(
+        harness,
+        team.cashier,
+        textMessage(team.cashier, cbeLegacy.fullAccount),
+        /Payment confirmed|⚠️|❌/,
+      );
+      expect(card.payload.text).toContain("Payment confirmed");
+      expect((await history(team.tenant.branchId))[0]).toMatchObject({
+        bank: "cbe",
+        transactionNumber: "FT26140P01YB",
+        verificationMethod: "receipt_pdf",
+      });
+    });
+
     it("verifies a photo of a receipt by OCR", { timeout: 60_000 }, async () => {
       const team = await joinedStaff(harness);
       const image = await renderReceiptImage(mpesaScreen(), {
