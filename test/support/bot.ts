@@ -41,7 +41,11 @@ export interface BotHarness {
  * against a fake Bot API through TELEGRAM_API_ROOT and the bank simulator through BANK_ORIGIN_OVERRIDES.
  */
 export async function startBotHarness(mode: BotMode, env: Record<string, string> = {}): Promise<BotHarness> {
-  const [telegram, banks, db] = await Promise.all([startFakeTelegram({ token: BOT_TOKEN }), startBanks(), createTestDatabase()]);
+  const [telegram, banks, db] = await Promise.all([
+    startFakeTelegram({ token: BOT_TOKEN }),
+    startBanks(),
+    createTestDatabase(),
+  ]);
   const logs: string[] = [];
   const logger = createLogger(
     "info",
