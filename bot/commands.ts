@@ -4,6 +4,7 @@ import { isManager, type Role } from "../src/auth/roles.js";
 
 const EVERYONE: BotCommand[] = [
   { command: "help", description: "How to check a payment" },
+  { command: "recent", description: "Your latest verifications" },
   { command: "banks", description: "The banks I can check" },
   { command: "cancel", description: "Stop the current question" },
   { command: "leave", description: "Leave your branch" },

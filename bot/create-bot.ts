@@ -1,6 +1,6 @@
 import { conversations, createConversation } from "@grammyjs/conversations";
 import { hydrateFiles } from "@grammyjs/files";
-import { Bot } from "grammy";
+import { Bot, type Context, type NextFunction } from "grammy";
 import type { TelegramSettings } from "../src/config.js";
 import type { BotContext, BotDependencies } from "./context.js";
 import {
@@ -17,6 +17,7 @@ import { inviteCommand } from "./handlers/invite.js";
 import { membership } from "./handlers/membership.js";
 import { receiptHandlers } from "./handlers/receipts.js";
 import { accountConversation, referenceConversation } from "./handlers/reference.js";
+import { retryFloodLimits } from "./retry.js";
 import { conversationStorage } from "./storage.js";
 import { TEXTS } from "./texts.js";
 
@@ -27,6 +28,14 @@ import { TEXTS } from "./texts.js";
 export function createBot(settings: TelegramSettings, deps: BotDependencies): Bot<BotContext> {
   const bot = new Bot<BotContext>(settings.token, { client: { apiRoot: settings.apiRoot } });
   bot.api.config.use(hydrateFiles(settings.token, { apiRoot: settings.apiRoot }));
+  bot.api.config.use(retryFloodLimits);
+  // Conversations build their own Api per update, without bot.api's transformers (stack.md §5).
+  const conversationPlugins = [
+    async (ctx: Context, next: NextFunction) => {
+      ctx.api.config.use(retryFloodLimits);
+      await next();
+    },
+  ];
 
   bot.use(async (ctx, next) => {
     try {
@@ -49,9 +58,13 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
     await ctx.conversation.exitAll();
     await ctx.reply(active ? TEXTS.cancelled : TEXTS.nothingToCancel);
   });
-  bot.use(createConversation(referenceConversation(deps), { id: REFERENCE_CONVERSATION }));
-  bot.use(createConversation(accountConversation(deps), { id: ACCOUNT_CONVERSATION }));
-  bot.use(createConversation(addAccountConversation(deps), { id: ADD_ACCOUNT_CONVERSATION }));
+  for (const [id, builder] of [
+    [REFERENCE_CONVERSATION, referenceConversation],
+    [ACCOUNT_CONVERSATION, accountConversation],
+    [ADD_ACCOUNT_CONVERSATION, addAccountConversation],
+  ] as const) {
+    bot.use(createConversation(builder(deps), { id, plugins: conversationPlugins }));
+  }
 
   bot.use(generalCommands(deps));
   bot.use(historyCommands(deps));

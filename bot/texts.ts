@@ -21,7 +21,7 @@ export const TEXTS = {
   managerHelp:
     "Manager commands:\n/history [7d|15d|30d|3m|6m|12m] [ok|failed] — this branch's verifications\n/accounts — the branch's receiving accounts\n/invite cashier|manager — an invite link for a new member",
   commonHelp:
-    "/banks — the banks I can check\n/cancel — stop the current question\n/leave — leave this branch",
+    "/recent — your latest verifications\n/banks — the banks I can check\n/cancel — stop the current question\n/leave — leave this branch",
   managersOnly: "This command is for managers.",
   left: (branch: string) => `You left ${escapeHtml(branch)}. An invite link brings you back.`,
   cancelled: "Cancelled.",
@@ -69,6 +69,8 @@ export const TEXTS = {
   invite: (role: Role, branch: string, link: string) =>
     `Invite for a new ${role} of ${escapeHtml(branch)}. It works once and expires in 7 days:\n${link}`,
   historyEmpty: "No verifications in this period.",
+  recentHeader: "<b>Your latest verifications</b>",
+  recentEmpty: "You have not verified anything yet.",
   historyUsage: "Send /history, optionally with a period (7d, 15d, 30d, 3m, 6m, 12m) and ok or failed.",
   accountsEmpty: "This branch has no saved accounts yet.",
   accountsHeader: (branch: string) => `Receiving accounts of <b>${escapeHtml(branch)}</b>:`,

@@ -2,13 +2,16 @@ import { Composer, InlineKeyboard } from "grammy";
 import { BANK_CATALOGUE } from "../../src/banks/catalogue.js";
 import type { BankCode } from "../../src/banks/codes.js";
 import type { Verification } from "../../src/db/entities/index.js";
+import { recentBySource } from "../../src/history/recent.js";
 import { listVerifications, PERIODS, type Period } from "../../src/history/verifications.js";
 import { type BotContext, type BotDependencies, isMember } from "../context.js";
 import { escapeHtml, formatAddisTime, formatAmount } from "../format.js";
 import { TEXTS } from "../texts.js";
+import { callerOf } from "../verify-in-chat.js";
 import { allowedManager } from "./manager.js";
 
 const PAGE_SIZE = 10;
+const RECENT_COUNT = 10;
 const MAX_PAGE = 9_999;
 
 interface HistoryView {
@@ -19,7 +22,10 @@ interface HistoryView {
 
 const CALLBACK = new RegExp(`^hist:(${PERIODS.join("|")}|all):(ok|failed|all):(\\d{1,4})$`);
 
-/** /history [period] [ok|failed]: the branch's verifications, newest first, paged with buttons. */
+/**
+ * /history [period] [ok|failed]: the branch's verifications, newest first, paged with buttons (managers);
+ * /recent: the member's own last results (everyone).
+ */
 export function historyCommands(deps: BotDependencies): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const members = composer.filter(isMember);
@@ -33,6 +39,14 @@ export function historyCommands(deps: BotDependencies): Composer<BotContext> {
     }
     const page = await renderPage(deps, ctx.member.branchId, view);
     await ctx.reply(page.text, { parse_mode: "HTML", reply_markup: page.keyboard });
+  });
+
+  // Every member's own latest results, cashiers included.
+  members.command("recent", async (ctx) => {
+    const source = callerOf(ctx.member).source;
+    const rows = await recentBySource(deps.orm.em.fork(), ctx.member.branchId, source, RECENT_COUNT);
+    const body = rows.length === 0 ? TEXTS.recentEmpty : rows.map(line).join("\n");
+    await ctx.reply(`${TEXTS.recentHeader}\n\n${body}`, { parse_mode: "HTML" });
   });
 
   members.callbackQuery(CALLBACK, async (ctx) => {

@@ -185,6 +185,28 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       ]);
     });
 
+    it("shows a member their own latest results with /recent", async () => {
+      const team = await joinedStaff(harness);
+      await converse(harness, team.cashier, textMessage(team.cashier, linkOf("mpesa")), /Payment confirmed/);
+      const mine = await converse(harness, team.cashier, textMessage(team.cashier, "/recent"), /Your latest/);
+      expect(String(mine.payload.text)).toContain(`<code>${firstExample("mpesa").reference}</code>`);
+      await converse(
+        harness,
+        team.manager,
+        textMessage(team.manager, "/recent"),
+        /not verified anything yet/,
+      );
+    });
+
+    it("waits out a Telegram flood limit instead of losing the reply", async () => {
+      harness.telegram.failNext("sendMessage", {
+        error_code: 429,
+        description: "Too Many Requests: retry after 1",
+        parameters: { retry_after: 1 },
+      });
+      await converse(harness, staff.cashier, textMessage(staff.cashier, "/help"), /Forward me/);
+    });
+
     it("answers not found for a transaction the bank does not know", async () => {
       const reply = await converse(
         harness,
