@@ -7,7 +7,9 @@ import type { ReceiptReader } from "../src/receipts/reader.js";
 import type { ApiContext, ApiState } from "./context.js";
 import { errorRenderer } from "./errors.js";
 import { requireApiKey } from "./middleware/auth.js";
+import { rateLimitPerKey } from "./middleware/rate-limit.js";
 import { requestContext } from "./middleware/request-context.js";
+import { securityHeaders } from "./middleware/security-headers.js";
 import { accountsRoutes } from "./routes/accounts.js";
 import { banksRoutes } from "./routes/banks.js";
 import { healthRoutes } from "./routes/health.js";
@@ -19,15 +21,24 @@ export interface ApiDependencies {
   engine: VerificationEngine;
   reader: ReceiptReader;
   logger: Logger;
+  /** Requests per minute per API key; none when absent or 0 (tests, the benchmark). */
+  rateLimitPerMinute?: number;
 }
 
 /** The Koa application: /api/v1 (spec), /healthz and /readyz. */
-export function createApi({ orm, engine, reader, logger }: ApiDependencies): Koa<ApiState> {
+export function createApi({
+  orm,
+  engine,
+  reader,
+  logger,
+  rateLimitPerMinute,
+}: ApiDependencies): Koa<ApiState> {
   const app = new Koa<ApiState>();
   // Errors are rendered by errorRenderer and logged there with the request id; Koa's default logs again.
   app.silent = true;
 
   app.use(requestContext(logger));
+  app.use(securityHeaders);
   app.use(errorRenderer());
   app.use(unmatchedRoutes);
 
@@ -38,6 +49,7 @@ export function createApi({ orm, engine, reader, logger }: ApiDependencies): Koa
   const open = banksRoutes();
   const authenticated = new Router<ApiState>();
   authenticated.use(requireApiKey(orm));
+  if (rateLimitPerMinute) authenticated.use(rateLimitPerKey(rateLimitPerMinute));
   for (const routes of [verifyRoutes(engine, reader), accountsRoutes(orm), verificationsRoutes(orm)]) {
     authenticated.use(routes.routes(), routes.allowedMethods());
   }

@@ -7,6 +7,7 @@ import {
   BadRequestError,
   NotFoundError,
   QuotaExceededError,
+  TooManyAttemptsError,
   ValidationError,
 } from "../src/errors.js";
 import type { Logger } from "../src/logger.js";
@@ -31,6 +32,7 @@ export function errorRenderer() {
       }
       ctx.status = rendered.status;
       ctx.body = rendered.body;
+      if (error instanceof TooManyAttemptsError) ctx.set("Retry-After", String(error.retryAfterS));
     }
   };
 }
@@ -44,6 +46,7 @@ function render(error: unknown): Rendered {
   if (error instanceof NotFoundError) return message(404, error.message);
   if (error instanceof BadRequestError) return message(400, error.message);
   if (error instanceof QuotaExceededError) return message(402, error.message);
+  if (error instanceof TooManyAttemptsError) return message(429, error.message);
   if (error instanceof BankUnavailableError) {
     return message(503, `${bankName(error.bank)} is not responding. Please try again later.`);
   }

@@ -17,6 +17,7 @@ import { inviteCommand } from "./handlers/invite.js";
 import { membership } from "./handlers/membership.js";
 import { receiptHandlers } from "./handlers/receipts.js";
 import { accountConversation, referenceConversation } from "./handlers/reference.js";
+import { rateLimitPerUser } from "./rate-limit.js";
 import { retryFloodLimits } from "./retry.js";
 import { conversationStorage } from "./storage.js";
 import { TEXTS } from "./texts.js";
@@ -47,6 +48,7 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
       else if (ctx.chatId !== undefined) await ctx.reply(text, { parse_mode: "HTML" }).catch(() => undefined);
     }
   });
+  if (settings.ratePerMinute > 0) bot.use(rateLimitPerUser(settings.ratePerMinute));
   bot.use(membership(deps));
   bot.use(
     conversations({

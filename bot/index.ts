@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Bot } from "grammy";
 import type { Middleware } from "koa";
 import type { TelegramSettings } from "../src/config.js";
+import { withoutSecretInErrors } from "../src/logger.js";
 import { setDefaultCommands } from "./commands.js";
 import type { BotContext, BotDependencies } from "./context.js";
 import { createBot } from "./create-bot.js";
@@ -24,7 +25,8 @@ export interface TelegramBot {
   stop(): Promise<void>;
 }
 
-export function createTelegramBot(settings: TelegramSettings, deps: BotDependencies): TelegramBot {
+export function createTelegramBot(settings: TelegramSettings, given: BotDependencies): TelegramBot {
+  const deps = { ...given, logger: withoutSecretInErrors(given.logger, settings.token) };
   const bot = createBot(settings, deps);
   const dispatcher = new UpdateDispatcher(
     (update) => bot.handleUpdate(update),

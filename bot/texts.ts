@@ -7,6 +7,7 @@ import { escapeHtml } from "./format.js";
 export const TEXTS = {
   outsider:
     "This bot checks payments for the staff of businesses that use Birrcheck.\n\nTo join, ask your manager for an invite link and open it, or send /start followed by the invite code.",
+  tooManyAttempts: (seconds: number) => `Too many attempts. Please wait ${seconds} seconds and try again.`,
   inviteUnknown: "That invite code is not valid. Ask your manager for a new invite link.",
   inviteUsed: "That invite code was already used. Each invite works once: ask your manager for a new one.",
   inviteExpired: "That invite code has expired. Ask your manager for a new invite link.",

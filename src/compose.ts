@@ -39,7 +39,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   // Workers start on the first image; the bot always reads photos, the API only with SERVER_OCR.
   const ocr = config.serverOcr || config.telegram ? createOcrEngine(config.ocr) : null;
   const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null });
-  const app = createApi({ orm, engine, reader, logger });
+  const app = createApi({ orm, engine, reader, logger, rateLimitPerMinute: config.apiRateLimit });
   const telegram = config.telegram
     ? createTelegramBot(config.telegram, { orm, engine, reader: createReceiptReader({ ocr }), logger })
     : null;

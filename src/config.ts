@@ -45,6 +45,16 @@ const configSchema = z.object({
   BANK_CBE_APP_ID: z.string().min(1).optional(),
   BANK_CBE_APP_VERSION: z.string().min(1).optional(),
   ...bankVariables(),
+  API_RATE_LIMIT: z.coerce
+    .number({ error: "must be a number of requests per minute" })
+    .int()
+    .min(0, "must be 0 (off) or more")
+    .default(300),
+  BOT_RATE_LIMIT: z.coerce
+    .number({ error: "must be a number of messages per minute" })
+    .int()
+    .min(0, "must be 0 (off) or more")
+    .default(30),
   TELEGRAM_BOT_TOKEN: z
     .string()
     .regex(
@@ -115,6 +125,8 @@ export interface TelegramSettings {
   apiRoot: string;
   /** Updates handled at once (across chats; one at a time within a chat). */
   concurrency: number;
+  /** Messages and button presses per minute per Telegram user; 0 is no limit. */
+  ratePerMinute: number;
   mode: { kind: "polling" } | { kind: "webhook"; url: string; secret: string };
 }
 
@@ -131,6 +143,8 @@ export type Config = {
   ocr: { poolSize: number; timeoutMs: number };
   banks: BankSettings;
   telegram: TelegramSettings | null;
+  /** Requests per minute per API key; 0 is no limit. */
+  apiRateLimit: number;
 };
 
 /** Bad configuration; the message names every offending variable. */
@@ -184,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       cbeAppVersion: values.BANK_CBE_APP_VERSION,
     },
     telegram: telegramSettings(values),
+    apiRateLimit: values.API_RATE_LIMIT,
   };
 }
 
@@ -193,6 +208,7 @@ function telegramSettings(values: z.infer<typeof configSchema>): TelegramSetting
     token: values.TELEGRAM_BOT_TOKEN,
     apiRoot: values.TELEGRAM_API_ROOT,
     concurrency: values.BOT_CONCURRENCY,
+    ratePerMinute: values.BOT_RATE_LIMIT,
   };
   if (values.BOT_MODE === "polling") return { ...common, mode: { kind: "polling" } };
   const missing = [

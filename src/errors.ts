@@ -48,3 +48,11 @@ export class QuotaExceededError extends Error {
     super("Monthly verification limit reached. Please upgrade your plan.");
   }
 }
+
+/** Too many requests from one API key or Telegram user in the current window: 429 with Retry-After. */
+export class TooManyAttemptsError extends Error {
+  override name = "TooManyAttemptsError";
+  constructor(readonly retryAfterS: number) {
+    super("Too Many Attempts.");
+  }
+}

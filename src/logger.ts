@@ -33,3 +33,15 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     destination,
   );
 }
+
+/**
+ * A logger whose errors never show `secret`: HTTP client errors quote the URL they failed on, and the Bot
+ * API puts the bot token in every URL.
+ */
+export function withoutSecretInErrors(logger: Logger, secret: string): Logger {
+  const scrub = (error: unknown): unknown => {
+    const serialized = JSON.stringify(pino.stdSerializers.err(error as Error));
+    return JSON.parse(serialized.split(secret).join("[redacted]"));
+  };
+  return logger.child({}, { serializers: { err: scrub } });
+}

@@ -54,6 +54,7 @@ describe("loadConfig", () => {
         token,
         apiRoot: "https://api.telegram.org",
         concurrency: 50,
+        ratePerMinute: 30,
         mode: { kind: "polling" },
       });
     });

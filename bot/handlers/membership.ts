@@ -1,7 +1,9 @@
 import { Composer } from "grammy";
+import { RateLimiter } from "../../src/rate-limit.js";
 import { findMember, joinByInvite } from "../../src/telegram/members.js";
 import { setMemberCommands } from "../commands.js";
 import type { BotContext, BotDependencies } from "../context.js";
+import { INVITE_ATTEMPTS } from "../rate-limit.js";
 import { TEXTS } from "../texts.js";
 
 /** Who is writing: every update is matched to its member (or to nobody) before anything else. */
@@ -14,6 +16,7 @@ export function membership(deps: BotDependencies): Composer<BotContext> {
     await next();
   });
 
+  const inviteAttempts = new RateLimiter(INVITE_ATTEMPTS.limit, INVITE_ATTEMPTS.windowMs);
   composer.command("start", async (ctx) => {
     const code = ctx.match.trim();
     if (!code) {
@@ -24,6 +27,11 @@ export function membership(deps: BotDependencies): Composer<BotContext> {
     }
     const from = ctx.from;
     if (!from) return;
+    const attempt = inviteAttempts.hit(String(from.id));
+    if (!attempt.allowed) {
+      await ctx.reply(TEXTS.tooManyAttempts(attempt.retryAfterS));
+      return;
+    }
     const name = [from.first_name, from.last_name].filter(Boolean).join(" ") || `user ${from.id}`;
     const outcome = await joinByInvite(deps.orm.em.fork(), code, { telegramUserId: String(from.id), name });
     switch (outcome.kind) {

@@ -44,6 +44,8 @@ export interface TestApiOptions {
   env?: Record<string, string>;
   /** Server-side OCR for image receipts without receipt_text (SERVER_OCR=true). */
   ocr?: OcrEngine;
+  /** API_RATE_LIMIT; off unless given, so suites can send many requests with one key. */
+  rateLimitPerMinute?: number;
 }
 
 /** The real Koa app and engine on a loopback port, on a fresh migrated database. */
@@ -59,7 +61,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const logger = createLogger("info", sink);
   const engine = createEngine({ ...loadConfig(options.env ?? {}).banks, ...options.banks }, db.orm, logger);
   const reader = createReceiptReader({ ocr: options.ocr ?? null });
-  const app = createApi({ orm: db.orm, engine, reader, logger });
+  const app = createApi({
+    orm: db.orm,
+    engine,
+    reader,
+    logger,
+    ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
+  });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });

@@ -65,6 +65,8 @@ export async function startBotHarness(mode: BotMode, env: Record<string, string>
     TELEGRAM_API_ROOT: telegram.apiRoot,
     BANK_ORIGIN_OVERRIDES: banks.sim.overrides,
     BOT_MODE: mode,
+    // Flow suites send many messages from one user; the limit has its own tests.
+    BOT_RATE_LIMIT: "0",
     ...(mode === "webhook"
       ? { BOT_WEBHOOK_URL: `https://bot.example.com${WEBHOOK_PATH}`, BOT_WEBHOOK_SECRET: WEBHOOK_SECRET }
       : {}),

@@ -1,0 +1,20 @@
+import type { Context, Next } from "koa";
+
+/**
+ * Headers for a JSON API that no browser should render, frame, sniff or cache: responses may carry
+ * payment details.
+ */
+const HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "Referrer-Policy": "no-referrer",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Strict-Transport-Security": "max-age=31536000",
+  "Cache-Control": "no-store",
+};
+
+export async function securityHeaders(ctx: Context, next: Next): Promise<void> {
+  ctx.set(HEADERS);
+  await next();
+}

@@ -1,0 +1,24 @@
+import type { MiddlewareFn } from "grammy";
+import { RateLimiter } from "../src/rate-limit.js";
+import type { BotContext } from "./context.js";
+import { TEXTS } from "./texts.js";
+
+/**
+ * At most `perMinute` messages and button presses per Telegram user. The first one over the limit gets a
+ * reply saying how long to wait; the rest of the window is ignored, so a flood costs one message.
+ */
+export function rateLimitPerUser(perMinute: number): MiddlewareFn<BotContext> {
+  const limiter = new RateLimiter(perMinute, 60_000);
+  return async (ctx, next) => {
+    if (!ctx.from) return next();
+    const decision = limiter.hit(String(ctx.from.id));
+    if (decision.allowed) return next();
+    if (!decision.firstRefused) return;
+    if (ctx.callbackQuery)
+      await ctx.answerCallbackQuery({ text: TEXTS.tooManyAttempts(decision.retryAfterS) });
+    else await ctx.reply(TEXTS.tooManyAttempts(decision.retryAfterS));
+  };
+}
+
+/** Invite codes are 144 random bits, so guessing is hopeless; this also keeps anyone from trying at speed. */
+export const INVITE_ATTEMPTS = { limit: 5, windowMs: 10 * 60_000 };
