@@ -1,10 +1,12 @@
 import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
+import type { VerifyInput } from "../../src/engine/types.js";
 import { ValidationError } from "../../src/errors.js";
 import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
 import { REFERENCE_CONVERSATION } from "../conversation-ids.js";
 import { UnsupportedFileError, withDownloadedFile } from "../download.js";
 import { linksIn, receiptLinkAmong } from "../links.js";
+import type { StatusMessage } from "../status.js";
 import { TEXTS } from "../texts.js";
 import { verifyInChat } from "../verify-in-chat.js";
 
@@ -25,10 +27,7 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
       RECEIPT_FILE_TYPES.test(document.mime_type ?? "") || RECEIPT_FILE_NAMES.test(document.file_name ?? "");
     await verifyInChat(ctx, deps, TEXTS.downloading, async (status) => {
       if (!supported) throw new UnsupportedFileError();
-      return withDownloadedFile(ctx, document.file_size, async (file) => {
-        await status.update(TEXTS.reading);
-        return { kind: "receipt", ...(await deps.reader.read({ file: { path: file } })) };
-      });
+      return readReceiptFile(ctx, document.file_size, status);
     });
   });
 
@@ -36,10 +35,7 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
     const { photo, caption, caption_entities } = ctx.message;
     if (await verifiedByLink(ctx, caption ?? "", caption_entities)) return;
     await verifyInChat(ctx, deps, TEXTS.downloading, (status) =>
-      withDownloadedFile(ctx, photo.at(-1)?.file_size, async (file) => {
-        await status.update(TEXTS.reading);
-        return { kind: "receipt", ...(await deps.reader.read({ file: { path: file } })) };
-      }),
+      readReceiptFile(ctx, photo.at(-1)?.file_size, status),
     );
   });
 
@@ -70,6 +66,14 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
   });
 
   members.on("message", (ctx) => ctx.reply(TEXTS.notUnderstood));
+
+  /** Downloads the message's file and reads the receipt in it (PDF text, or OCR of an image). */
+  function readReceiptFile(ctx: MemberContext, size: number | undefined, status: StatusMessage) {
+    return withDownloadedFile(ctx, size, async (file): Promise<VerifyInput> => {
+      await status.update(TEXTS.reading);
+      return { kind: "receipt", ...(await deps.reader.read({ file: { path: file } })) };
+    });
+  }
 
   /** Verifies by the first bank receipt link in the text, if there is one. */
   async function verifiedByLink(

@@ -20,6 +20,7 @@ import {
   type BotApiCall,
   callbackQuery,
   documentMessage,
+  type FakeUser,
   forwardedText,
   photoMessage,
   textMessage,
@@ -260,29 +261,17 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
           .flat()
           .map(([text]) => text),
       ).toContain("Commercial Bank of Ethiopia");
-      const questionId = await sentMessageId(question);
-      const accountQuestion = await converse(
-        harness,
+      const accountQuestion = await press(
         team.cashier,
-        callbackQuery(team.cashier, button(question, /Commercial Bank/), {
-          message_id: questionId,
-          chat_id: team.cashier.id,
-        }),
+        question,
+        /Commercial Bank/,
         /Which Commercial Bank of Ethiopia account/,
       );
       expect(buttons(accountQuestion).map((row) => row[0]?.[0])).toEqual([
         `Main till · ${cbeLegacy.fullAccount}`,
         "Other · 1000999999999",
       ]);
-      const card = await converse(
-        harness,
-        team.cashier,
-        callbackQuery(team.cashier, button(accountQuestion, /Main till/), {
-          message_id: await sentMessageId(accountQuestion),
-          chat_id: team.cashier.id,
-        }),
-        /Payment confirmed|⚠️|❌/,
-      );
+      const card = await press(team.cashier, accountQuestion, /Main till/, /Payment confirmed|⚠️|❌/);
       expect(card.payload.text).toContain("Payment confirmed");
       expect((await history(team.tenant.branchId))[0]).toMatchObject({
         bank: "cbe",
@@ -299,15 +288,7 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
         textMessage(team.cashier, "FT26140P01YB"),
         /Which bank/,
       );
-      await converse(
-        harness,
-        team.cashier,
-        callbackQuery(team.cashier, button(question, /Commercial Bank/), {
-          message_id: await sentMessageId(question),
-          chat_id: team.cashier.id,
-        }),
-        /Type the account number/,
-      );
+      await press(team.cashier, question, /Commercial Bank/, /Type the account number/);
       await converse(
         harness,
         team.cashier,
@@ -322,15 +303,7 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
         textMessage(team.cashier, birr.target.transactionNumber),
         /Which bank/,
       );
-      await converse(
-        harness,
-        team.cashier,
-        callbackQuery(team.cashier, button(bankQuestion, /CBE Birr/), {
-          message_id: await sentMessageId(bankQuestion),
-          chat_id: team.cashier.id,
-        }),
-        /payer's phone/,
-      );
+      await press(team.cashier, bankQuestion, /CBE Birr/, /payer's phone/);
       await converse(
         harness,
         team.cashier,
@@ -372,15 +345,7 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
         /Which bank/,
       );
       await harness.restart();
-      const card = await converse(
-        harness,
-        team.cashier,
-        callbackQuery(team.cashier, button(question, /Telebirr/), {
-          message_id: await sentMessageId(question),
-          chat_id: team.cashier.id,
-        }),
-        /Payment confirmed|⚠️|❌/,
-      );
+      const card = await press(team.cashier, question, /Telebirr/, /Payment confirmed|⚠️|❌/);
       expect(card.payload.text).toContain("Payment confirmed");
     });
 
@@ -602,16 +567,7 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       );
       expect(String(page1.payload.text)).toContain("REF0000022");
       expect(String(page1.payload.text)).not.toContain("REF0000012");
-      const older = button(page1, /Older/);
-      const page2 = await converse(
-        harness,
-        team.manager,
-        callbackQuery(team.manager, older, {
-          message_id: await sentMessageId(page1),
-          chat_id: team.manager.id,
-        }),
-        /page 2/,
-      );
+      const page2 = await press(team.manager, page1, /Older/, /page 2/);
       expect(String(page2.payload.text)).toContain("REF0000012");
       expect(
         buttons(page2)
@@ -642,22 +598,16 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
         textMessage(team.manager, "/accounts"),
         /no saved accounts/,
       );
-      const bankQuestion = await converse(
-        harness,
+      const bankQuestion = await press(
         team.manager,
-        callbackQuery(team.manager, button(list, /Add an account/), {
-          message_id: await sentMessageId(list),
-          chat_id: team.manager.id,
-        }),
+        list,
+        /Add an account/,
         /Which bank is the new account at/,
       );
-      await converse(
-        harness,
+      await press(
         team.manager,
-        callbackQuery(team.manager, button(bankQuestion, /Commercial Bank/), {
-          message_id: await sentMessageId(bankQuestion),
-          chat_id: team.manager.id,
-        }),
+        bankQuestion,
+        /Commercial Bank/,
         /Type the Commercial Bank of Ethiopia account number/,
       );
       await converse(harness, team.manager, textMessage(team.manager, "1000 12x"), /digits only/);
@@ -667,22 +617,11 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
         textMessage(team.manager, "1000-1234-5678"),
         /label/,
       );
-      const primaryQuestion = await converse(
-        harness,
+      const primaryQuestion = await press(team.manager, labelQuestion, /Skip/, /primary/);
+      await press(
         team.manager,
-        callbackQuery(team.manager, button(labelQuestion, /Skip/), {
-          message_id: await sentMessageId(labelQuestion),
-          chat_id: team.manager.id,
-        }),
-        /primary/,
-      );
-      await converse(
-        harness,
-        team.manager,
-        callbackQuery(team.manager, button(primaryQuestion, /Yes/), {
-          message_id: await sentMessageId(primaryQuestion),
-          chat_id: team.manager.id,
-        }),
+        primaryQuestion,
+        /Yes/,
         /Saved Commercial Bank of Ethiopia · 100012345678 · Commercial Bank of Ethiopia/,
       );
 
@@ -699,38 +638,25 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
         /Receiving accounts/,
       );
       expect(String(shown.payload.text)).toMatch(/1\. .*100012345678.* ★ primary\n2\. .*Second$/s);
-      const made = await converse(
-        harness,
-        team.manager,
-        callbackQuery(team.manager, button(shown, /Primary #2/), {
-          message_id: await sentMessageId(shown),
-          chat_id: team.manager.id,
-        }),
-        /is now the primary/,
-      );
+      const made = await press(team.manager, shown, /Primary #2/, /is now the primary/);
       expect(String(made.payload.text)).toMatch(/Second ★ primary/);
-      const confirm = await converse(
-        harness,
-        team.manager,
-        callbackQuery(team.manager, button(made, /Delete #1/), {
-          message_id: Number(made.payload.message_id),
-          chat_id: team.manager.id,
-        }),
-        /^Delete /,
-      );
-      await converse(
-        harness,
-        team.manager,
-        callbackQuery(team.manager, button(confirm, /Yes, delete/), {
-          message_id: Number(confirm.payload.message_id),
-          chat_id: team.manager.id,
-        }),
-        /^Deleted /,
-      );
+      const confirm = await press(team.manager, made, /Delete #1/, /^Delete /);
+      await press(team.manager, confirm, /Yes, delete/, /^Deleted /);
       const accounts = await harness.db.orm.em.fork().find("SavedAccount", { branch: team.tenant.branchId });
       expect(accounts).toHaveLength(1);
     });
   });
+
+  /** Presses the button labelled `label` on the message of `call`, and waits for the reply matching `pattern`. */
+  async function press(
+    user: FakeUser,
+    call: BotApiCall,
+    label: RegExp,
+    pattern: RegExp,
+  ): Promise<BotApiCall> {
+    const message = { message_id: await sentMessageId(call), chat_id: user.id };
+    return converse(harness, user, callbackQuery(user, button(call, label), message), pattern);
+  }
 
   /** The id the fake Bot API gave a message the bot sent (or the edited message's id). */
   async function sentMessageId(call: BotApiCall): Promise<number> {
