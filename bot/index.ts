@@ -66,8 +66,6 @@ export function createTelegramBot(settings: TelegramSettings, given: BotDependen
       );
       return;
     }
-    // getUpdates is refused while a webhook is set (say, from an earlier webhook deployment).
-    if (!(await persist("deleteWebhook", () => bot.api.deleteWebhook()))) return;
     if (abort.signal.aborted) return;
     polling = startPolling(bot, dispatcher, { concurrency: settings.concurrency, logger: deps.logger });
   }

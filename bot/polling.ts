@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Bot } from "grammy";
+import { type Bot, GrammyError } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "../src/logger.js";
 import type { BotContext } from "./context.js";
@@ -40,6 +40,8 @@ export function startPolling(
         failures = 0;
       } catch (error) {
         if (signal.aborted) break;
+        // A webhook left by an earlier webhook deployment: Telegram refuses getUpdates until it is removed.
+        if (isWebhookConflict(error)) await bot.api.deleteWebhook().catch(() => undefined);
         failures += 1;
         options.logger.warn({ err: error, failures }, "telegram getUpdates failed; retrying");
         await sleep(Math.min(30_000, 500 * 2 ** failures), undefined, { signal }).catch(() => undefined);
@@ -62,4 +64,8 @@ export function startPolling(
       if (offset > 0) await bot.api.getUpdates({ offset, limit: 1, timeout: 0 }).catch(() => undefined);
     },
   };
+}
+
+function isWebhookConflict(error: unknown): boolean {
+  return error instanceof GrammyError && error.error_code === 409 && /webhook/i.test(error.description);
 }

@@ -54,6 +54,21 @@ describe("bot lifecycle", () => {
     expect(telegram.callsOf("getMe").length).toBeGreaterThan(0);
   });
 
+  it("needs only the Bot API methods the issue lists, and clears a leftover webhook when Telegram says so", async () => {
+    const harness: BotHarness = await startBotHarness("polling");
+    cleanup.push(() => harness.close());
+    const missing = { error_code: 404, description: "Not Found: method not found" };
+    harness.telegram.failNext("deleteMyCommands", missing, 1000);
+    harness.telegram.failNext("getUpdates", {
+      error_code: 409,
+      description:
+        "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+    });
+    const staff = await joinedStaff(harness);
+    expect(harness.telegram.callsOf("deleteWebhook").length).toBe(1);
+    await converse(harness, staff.cashier, textMessage(staff.cashier, "/leave"), /You left/);
+  });
+
   it("stops quickly and confirms the last update, so a restart does not see it again", async () => {
     const harness: BotHarness = await startBotHarness("polling");
     cleanup.push(() => harness.close());
