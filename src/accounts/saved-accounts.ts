@@ -52,7 +52,11 @@ export function updateAccount(
 ): Promise<SavedAccount> {
   return em.transactional(async (tx) => {
     const account = await findAccount(tx, branchId, id);
-    if (changes.isPrimary === true) await clearPrimary(tx, branchId, account.bank);
+    if (changes.isPrimary === true) {
+      await clearPrimary(tx, branchId, account.bank);
+      // The row was read before the lock and may already say primary: the ORM would see no change to write.
+      await tx.nativeUpdate(SavedAccountSchema, { id: account.id }, { isPrimary: true });
+    }
     if (changes.label !== undefined) account.label = changes.label;
     if (changes.isPrimary !== undefined) account.isPrimary = changes.isPrimary;
     await tx.flush();
