@@ -86,7 +86,13 @@ export function parseTelebirrReceipt(html: string): Receipt {
 export function readTelebirrReceipt(html: string): { receipt: Receipt; reference: string } {
   const { tableRows, lineRows } = htmlRows(html);
   // Table cells first; the page's lines catch labels written outside tables.
-  const value = (key: LabelKey) => findValue(tableRows, key) ?? findValue(lineRows, key);
+  const tables = classified(tableRows);
+  let lines: Classified | undefined;
+  const pageLines = () => {
+    lines ??= classified(lineRows);
+    return lines;
+  };
+  const value = (key: LabelKey) => findValue(tables, key) ?? findValue(pageLines(), key);
   const required = <T>(result: T | null | undefined, label: string): T => {
     if (result === null || result === undefined || result === "") {
       throw new ReceiptFormatError(BANK, `The receipt has no readable ${label}.`, html.slice(0, 200));
@@ -169,23 +175,32 @@ function classify(cell: string): CellKind | null {
   return null;
 }
 
+/** Rows of cells with each cell classified once: a page is searched for a dozen labels. */
+interface Classified {
+  rows: string[][];
+  kinds: (CellKind | null)[][];
+}
+
+function classified(rows: string[][]): Classified {
+  return { rows, kinds: rows.map((row) => row.map(classify)) };
+}
+
 /** Finds a label cell and its value: same cell, next cell of the row, or same column of the next row. */
-function findValue(rows: string[][], key: LabelKey): string | undefined {
+function findValue({ rows, kinds }: Classified, key: LabelKey): string | undefined {
   for (const [r, row] of rows.entries()) {
-    for (const [c, cell] of row.entries()) {
-      const hit = classify(cell);
+    for (const c of row.keys()) {
+      const hit = kinds[r]?.[c] ?? null;
       if (hit?.kind !== "label" || hit.key !== key) continue;
       if (hit.inline) return hit.inline;
-      const rest = row.slice(c + 1);
-      for (const [i, next] of rest.entries()) {
-        const kind = classify(next)?.kind;
-        if (kind === "separator" || (kind === "amharic" && i < rest.length - 1)) continue;
+      for (let n = c + 1; n < row.length; n++) {
+        const kind = kinds[r]?.[n]?.kind;
+        if (kind === "separator" || (kind === "amharic" && n < row.length - 1)) continue;
         if (kind === "label") break;
-        return next.trim();
+        return (row[n] ?? "").trim();
       }
       // Header row of labels above a row of values (the invoice table: Invoice No. | Payment date | Settled Amount).
       const below = rows[r + 1]?.[c];
-      if (below !== undefined && classify(below) === null) return below.trim();
+      if (below !== undefined && (kinds[r + 1]?.[c] ?? null) === null) return below.trim();
       return "";
     }
   }

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
 import { bankInfo, bankName } from "../banks/catalogue.js";
-import type { BankCode } from "../banks/codes.js";
+import { BANK_CODES, type BankCode } from "../banks/codes.js";
 import { BankUnavailableError, ReceiptFormatError } from "../banks/errors.js";
 import type { BankAdapters } from "../banks/registry.js";
 import type { LookupOutcome, LookupTarget, Receipt } from "../banks/types.js";
@@ -12,8 +12,9 @@ import type { ReceiptClaim } from "../receipts/types.js";
 import { receiverMatches, showsReceiverAccount } from "./account-match.js";
 import type { BankGateway } from "./bank-gateway.js";
 import { documentMismatches, mismatchMessage } from "./document-match.js";
-import { consumeQuota, quotaExhausted, quotaMonth } from "./quota.js";
+import { quotaMonth } from "./quota.js";
 import { parseReceiptUrl } from "./receipt-url.js";
+import { insertVerification, precheck } from "./records.js";
 import {
   OUTCOME_MESSAGES,
   type ParsedReceipt,
@@ -43,6 +44,8 @@ export interface VerificationEngine {
   parseReceiptUrl(raw: string): ParsedReceiptUrl;
   /** What a read receipt claims and what the bank will still need, without asking the bank. */
   describeReceipt(claim: ReceiptClaim): ParsedReceipt;
+  /** The banks whose reference shape fits a bare transaction number (its account aside), in catalogue order. */
+  banksForReference(raw: string): BankCode[];
   close(): Promise<void>;
 }
 
@@ -133,22 +136,22 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
     onAnswer?: (outcome: LookupOutcome) => void,
   ): Promise<VerificationOutcome> {
     const { bank, target } = resolved;
-    const used = await findConfirmed(em, caller, bank, target.transactionNumber, target.token);
-    if (used) return recordDuplicate(em, caller, resolved, used);
-
     const month = quotaMonth(now());
-    if (!caller.sandbox && (await quotaExhausted(em, caller.businessId, month)))
-      throw new QuotaExceededError();
+    const check = await precheck(em, caller, bank, target.transactionNumber, target.token, month);
+    if (check.existingId !== null) {
+      const used = await em.findOneOrFail(VerificationSchema, check.existingId);
+      return recordDuplicate(em, caller, resolved, used);
+    }
+    if (!caller.sandbox && check.exhausted) throw new QuotaExceededError();
 
     const outcome = shared ?? (await lookup(caller, bank, target));
     onAnswer?.(outcome);
     const { kind, columns, message } = judge(outcome, resolved);
     const transactionNumber = outcome.kind === "found" ? outcome.reference : target.transactionNumber;
     try {
-      const record = await em.transactional(async (tx) => {
-        if (!caller.sandbox && !(await consumeQuota(tx, caller.businessId, month)))
-          throw new QuotaExceededError();
-        const row = tx.create(VerificationSchema, {
+      const record = await insertVerification(
+        em,
+        {
           ...base(caller, resolved),
           transactionNumber,
           success: kind === "confirmed",
@@ -157,10 +160,10 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
           ...columns,
           bankAnswer:
             outcome.kind === "found" ? { reference: outcome.reference, receipt: outcome.receipt } : null,
-        });
-        await tx.flush();
-        return row;
-      });
+        },
+        caller.sandbox ? null : { businessId: caller.businessId, month },
+      );
+      if (!record) throw new QuotaExceededError();
       logger.info(
         { bank, outcome: kind, verificationId: record.id, branchId: caller.branchId },
         "verification",
@@ -368,10 +371,20 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
     };
   }
 
+  function banksForReference(raw: string): BankCode[] {
+    return BANK_CODES.filter((code) => {
+      const adapter = adapters[code];
+      const transactionNumber = adapter.normalizeReference(raw);
+      const problem = adapter.validate({ transactionNumber, account: null, token: null });
+      return transactionNumber !== "" && problem?.field !== "transaction_number";
+    });
+  }
+
   return {
     verify,
     parseReceiptUrl: parseUrl,
     describeReceipt,
+    banksForReference,
     async close() {
       await Promise.all([deps.live.close(), deps.sandbox.close()]);
     },

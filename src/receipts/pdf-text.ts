@@ -1,4 +1,4 @@
-import { PDFParse } from "pdf-parse";
+import type { PDFParse } from "pdf-parse";
 
 /** A PDF we refuse to read: encrypted, broken, too many pages, or too slow. The message is user-facing. */
 export class UnreadablePdfError extends Error {
@@ -19,8 +19,9 @@ export interface PdfTextOptions {
 /** Extracts the text of a PDF, as pdf-parse emits it (labels glued to values), without page markers. */
 export async function extractPdfText(data: Uint8Array, options: PdfTextOptions = {}): Promise<string> {
   const { maxPages = 5, maxTotalPages = 50, timeoutMs = 10_000 } = options;
+  const { PDFParse: Parser } = await loadPdfParse();
   // pdf.js transfers (detaches) the buffer it is given; copy so the caller's bytes survive.
-  const parser = new PDFParse({ data: new Uint8Array(data) });
+  const parser: PDFParse = new Parser({ data: new Uint8Array(data) });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new UnreadablePdfError("The PDF took too long to read.")), timeoutMs);
@@ -44,4 +45,38 @@ export async function extractPdfText(data: Uint8Array, options: PdfTextOptions =
     clearTimeout(timer);
     await parser.destroy().catch(() => undefined);
   }
+}
+
+// --- internal helpers ---
+
+let pdfParse: Promise<typeof import("pdf-parse")> | undefined;
+
+/** One empty page; pdf.js rebuilds the missing cross-reference table. */
+const BLANK_PDF =
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+  "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+
+/**
+ * pdf-parse and pdf.js's worker code (run on this thread as pdf.js's "fake worker"), loaded on the first
+ * PDF rather than at start, with source maps off. The service runs under tsx, which turns Node's
+ * source-map support on, and Node then reads and keeps the source maps of every module it loads: pdf.js
+ * ships 7.6 MB of them, and loading it under tsx took 495 MB RSS with them, 320 MB without (README,
+ * "Performance"). Only pdf.js's own stack traces lose their mapping to its original sources.
+ */
+function loadPdfParse(): Promise<typeof import("pdf-parse")> {
+  pdfParse ??= (async () => {
+    const enabled = process.sourceMapsEnabled;
+    process.setSourceMapsEnabled(false);
+    try {
+      const module = await import("pdf-parse");
+      // pdf.js imports its worker code with the first document: read a blank page while maps are off.
+      const blank = new module.PDFParse({ data: new TextEncoder().encode(BLANK_PDF) });
+      await blank.getText().catch(() => undefined);
+      await blank.destroy().catch(() => undefined);
+      return module;
+    } finally {
+      process.setSourceMapsEnabled(enabled);
+    }
+  })();
+  return pdfParse;
 }

@@ -35,7 +35,9 @@ const LOOKALIKE_LETTERS: Record<string, string> = {
  * spaces removed, line ends unified, runs of spaces collapsed. Line structure is kept.
  */
 export function normalizeText(text: string): string {
-  return text
+  // Bank detection asks every bank's parser about the same text; each starts by normalising it.
+  if (text === lastNormalized.text) return lastNormalized.result;
+  const result = text
     .normalize("NFKC")
     .replace(/[\u200B-\u200D\uFEFF]/g, "")
     .replace(/\r\n?/g, "\n")
@@ -43,7 +45,11 @@ export function normalizeText(text: string): string {
     .split("\n")
     .map((line) => line.trim())
     .join("\n");
+  lastNormalized = { text, result };
+  return result;
 }
+
+let lastNormalized = { text: "", result: "" };
 
 /**
  * Repairs OCR confusions in a reference by its shape: `shape` has one character per position, `9` where a

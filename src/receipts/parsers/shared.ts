@@ -21,6 +21,14 @@ const ETHIOPIC_PREFIX =
  * amounts/dates/times turned back into digits, stray border characters and Amharic label halves dropped.
  */
 export function cleanLines(text: string): string[] {
+  // Bank detection asks every bank's parser about the same text, and most start here: read it once.
+  if (text !== lastCleaned.text) lastCleaned = { text, lines: readCleanLines(text) };
+  return [...lastCleaned.lines];
+}
+
+let lastCleaned: { text: string; lines: readonly string[] } = { text: "", lines: [] };
+
+function readCleanLines(text: string): string[] {
   return normalizeText(repairFigures(text))
     .split("\n")
     .map((line) =>
