@@ -8,10 +8,11 @@ import { ValidationError } from "../src/errors.js";
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
+  // Field names come from the client: "constructor" or "__proto__" must be plain keys, not Object's own.
+  const errors: Record<string, string[]> = Object.create(null);
   const add = (field: string, message: string) => {
     // One message per field, the first rule that failed (a missing value is only "required").
-    errors[field] ??= [message];
+    if (!Object.hasOwn(errors, field)) errors[field] = [message];
   };
   for (const issue of result.error.issues) {
     const field = issue.path.map(String).join(".");

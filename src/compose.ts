@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApi } from "../api/app.js";
+import { answerMalformedRequestsWithJson } from "../api/client-errors.js";
 import { createTelegramBot } from "../bot/index.js";
 import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
 import type { Config } from "./config.js";
@@ -45,6 +46,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     : null;
   if (telegram?.webhook) app.use(telegram.webhook);
   const server = app.listen(config.port, config.host);
+  answerMalformedRequestsWithJson(server);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -6,8 +6,8 @@ import type { ApiContext } from "../context.js";
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
- * Gives every request an id (the caller's X-Request-Id when sane), a child logger, security headers, and
- * one access-log line. Only method, route, status and timing are logged: never bodies, keys or accounts.
+ * Gives every request an id (the caller's X-Request-Id when sane), a child logger, and one access-log
+ * line. Only method, route, status and timing are logged: never bodies, keys or accounts.
  */
 export function requestContext(logger: Logger) {
   return async function withRequestContext(ctx: ApiContext, next: Next): Promise<void> {
@@ -17,10 +17,6 @@ export function requestContext(logger: Logger) {
     ctx.state.requestId = requestId;
     ctx.state.log = logger.child({ requestId });
     ctx.set("X-Request-Id", requestId);
-    ctx.set("X-Content-Type-Options", "nosniff");
-    ctx.set("X-Frame-Options", "DENY");
-    ctx.set("Referrer-Policy", "no-referrer");
-    ctx.set("Cache-Control", "no-store");
     try {
       await next();
     } finally {

@@ -1,3 +1,4 @@
+import { assertPdfNotBomb } from "../receipts/pdf-guard.js";
 import { extractPdfText, UnreadablePdfError } from "../receipts/pdf-text.js";
 import type { BankCode } from "./codes.js";
 import { ReceiptFormatError } from "./errors.js";
@@ -16,6 +17,8 @@ import { ReceiptFormatError } from "./errors.js";
 /** The text of a receipt PDF; a PDF that cannot be read is an unreadable answer of the bank. */
 export async function readPdfText(bank: BankCode, bytes: Uint8Array): Promise<string> {
   try {
+    // A bank's answer is untrusted input too (a hijacked or impersonated origin).
+    assertPdfNotBomb(bytes);
     return await extractPdfText(bytes);
   } catch (error) {
     if (error instanceof UnreadablePdfError) {

@@ -6,6 +6,7 @@ import { detectBank } from "./detect.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
 import { RECEIPT_PARSERS } from "./parsers/index.js";
+import { assertPdfNotBomb } from "./pdf-guard.js";
 import { extractPdfText, UnreadablePdfError } from "./pdf-text.js";
 import type { ReceiptClaim } from "./types.js";
 
@@ -46,7 +47,9 @@ export function createReceiptReader(options: { ocr: OcrEngine | null }): Receipt
     if (!type) throw ValidationError.field("receipt_file", FILE_TYPE_MESSAGE);
     if (type === "pdf") {
       try {
-        return { text: await extractPdfText(await readFile(document.file.path)), method: "receipt_pdf" };
+        const pdf = await readFile(document.file.path);
+        assertPdfNotBomb(pdf);
+        return { text: await extractPdfText(pdf), method: "receipt_pdf" };
       } catch (error) {
         if (error instanceof UnreadablePdfError) throw ValidationError.field("receipt_file", error.message);
         throw error;

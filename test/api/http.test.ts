@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import Koa from "koa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorRenderer } from "../../api/errors.js";
@@ -82,6 +83,31 @@ describe("routing", () => {
     }
   });
 });
+
+describe("requests Node refuses before the app", () => {
+  it.each([
+    [
+      "headers over 16 KB",
+      `GET /api/v1/banks HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+    ["a malformed request line", "GARBAGE\r\n\r\n", 400],
+  ])("answers %s with a JSON body", async (_name, raw, status) => {
+    const answer = await rawRequest(raw);
+    expect(answer).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(answer).toContain("Content-Type: application/json");
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({ message: expect.any(String) });
+  });
+});
+
+async function rawRequest(raw: string): Promise<string> {
+  const { port } = new URL(api.url);
+  const socket = connect(Number(port), "127.0.0.1");
+  socket.end(raw);
+  let answer = "";
+  for await (const chunk of socket) answer += String(chunk);
+  return answer;
+}
 
 describe("health", () => {
   it("answers /healthz and /readyz", async () => {

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createApi } from "../../api/app.js";
+import { answerMalformedRequestsWithJson } from "../../api/client-errors.js";
 import { createBranch, createBusiness } from "../../src/admin/businesses.js";
 import { createApiKey } from "../../src/auth/api-keys.js";
 import type { Role } from "../../src/auth/roles.js";
@@ -71,6 +72,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
+  answerMalformedRequestsWithJson(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
