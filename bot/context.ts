@@ -10,6 +10,8 @@ import type { Member } from "../src/telegram/members.js";
 /** What every handler of the bot uses: the same engine, reader and database as the API. */
 export interface BotDependencies {
   orm: MikroORM;
+  /** For the polling lock's own connection. */
+  databaseUrl: string;
   engine: VerificationEngine;
   /** Reads PDFs, and photos with OCR on the server. */
   reader: ReceiptReader;

@@ -2,16 +2,19 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Bot } from "grammy";
 import type { Middleware } from "koa";
 import type { TelegramSettings } from "../src/config.js";
+import { tryHoldAdvisoryLock } from "../src/db/advisory-lock.js";
 import { withoutSecretInErrors } from "../src/logger.js";
 import { setDefaultCommands } from "./commands.js";
 import type { BotContext, BotDependencies } from "./context.js";
 import { createBot } from "./create-bot.js";
 import { UpdateDispatcher } from "./dispatcher.js";
-import { type Polling, startPolling } from "./polling.js";
+import { startPolling } from "./polling.js";
 import { ALLOWED_UPDATES } from "./updates.js";
 import { webhookRoute } from "./webhook.js";
 
 export type { BotDependencies } from "./context.js";
+
+const POLLING_LOCK_RETRY_MS = 5_000;
 
 export interface TelegramBot {
   bot: Bot<BotContext>;
@@ -34,7 +37,7 @@ export function createTelegramBot(settings: TelegramSettings, given: BotDependen
     deps.logger,
   );
   const abort = new AbortController();
-  let polling: Polling | null = null;
+  const stopped = new Promise<void>((resolve) => abort.signal.addEventListener("abort", () => resolve()));
   let connecting: Promise<void> | null = null;
   const { mode } = settings;
 
@@ -66,8 +69,37 @@ export function createTelegramBot(settings: TelegramSettings, given: BotDependen
       );
       return;
     }
-    if (abort.signal.aborted) return;
-    polling = startPolling(bot, dispatcher, { concurrency: settings.concurrency, logger: deps.logger });
+    await pollWhileLockHeld(`birrcheck:telegram-polling:${bot.botInfo.id}`);
+  }
+
+  /**
+   * Telegram hands updates to one getUpdates caller at a time, so with several instances on one database
+   * only the holder of an advisory lock polls; the others serve the API and take over when it goes away.
+   */
+  async function pollWhileLockHeld(lockName: string): Promise<void> {
+    let waitingLogged = false;
+    while (!abort.signal.aborted) {
+      const lock = await tryHoldAdvisoryLock(deps.databaseUrl, lockName).catch((error: unknown) => {
+        deps.logger.warn({ err: error }, "could not ask the database for the polling lock");
+        return null;
+      });
+      if (!lock) {
+        if (!waitingLogged) deps.logger.info("another instance polls Telegram; this one waits to take over");
+        waitingLogged = true;
+        await sleep(POLLING_LOCK_RETRY_MS, undefined, { signal: abort.signal }).catch(() => undefined);
+        continue;
+      }
+      waitingLogged = false;
+      deps.logger.info("polling Telegram");
+      const polling = startPolling(bot, dispatcher, {
+        concurrency: settings.concurrency,
+        logger: deps.logger,
+      });
+      await Promise.race([lock.lost, stopped]);
+      await polling.stop();
+      await lock.release();
+      if (!abort.signal.aborted) deps.logger.warn("lost the polling lock with its database connection");
+    }
   }
 
   return {
@@ -84,8 +116,7 @@ export function createTelegramBot(settings: TelegramSettings, given: BotDependen
     async stop() {
       abort.abort();
       await connecting;
-      if (polling) await polling.stop();
-      else await dispatcher.idle(15_000);
+      await dispatcher.idle(15_000);
     },
   };
 }

@@ -42,7 +42,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null });
   const app = createApi({ orm, engine, reader, logger, rateLimitPerMinute: config.apiRateLimit });
   const telegram = config.telegram
-    ? createTelegramBot(config.telegram, { orm, engine, reader: createReceiptReader({ ocr }), logger })
+    ? createTelegramBot(config.telegram, {
+        orm,
+        databaseUrl: database.url,
+        engine,
+        reader: createReceiptReader({ ocr }),
+        logger,
+      })
     : null;
   if (telegram?.webhook) app.use(telegram.webhook);
   const server = app.listen(config.port, config.host);

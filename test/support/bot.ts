@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import type { Update } from "grammy/types";
 import type { Role } from "../../src/auth/roles.js";
 import { type RunningService, startService } from "../../src/compose.js";
-import { loadConfig } from "../../src/config.js";
+import { type Config, loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { createInvite } from "../../src/telegram/invites.js";
 import { createTenant, type Tenant } from "./api.js";
@@ -28,6 +28,8 @@ export interface BotHarness {
   sim: Simulator;
   db: TestDatabase;
   service: RunningService;
+  /** The configuration the service runs with (another instance can be started with it). */
+  config: Config;
   logs: string[];
   /** Delivers an update the way the mode does: queued for getUpdates, or POSTed to the webhook. */
   send(update: Omit<Update, "update_id">): Promise<void>;
@@ -81,6 +83,7 @@ export async function startBotHarness(mode: BotMode, env: Record<string, string>
     sim: banks.sim,
     db,
     service,
+    config,
     logs,
     async send(update) {
       if (mode === "polling") {
