@@ -1,8 +1,10 @@
 import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import Koa, { type Next } from "koa";
-import type { VerificationEngine } from "../src/engine/index.js";
+import type { BankBreakers, VerificationEngine } from "../src/engine/index.js";
 import type { Logger } from "../src/logger.js";
+import { httpMetrics } from "../src/metrics/http.js";
+import { createMetrics, type Metrics } from "../src/metrics/registry.js";
 import type { ReceiptReader } from "../src/receipts/reader.js";
 import type { ApiContext, ApiState } from "./context.js";
 import { errorRenderer } from "./errors.js";
@@ -13,6 +15,7 @@ import { securityHeaders } from "./middleware/security-headers.js";
 import { accountsRoutes } from "./routes/accounts.js";
 import { banksRoutes } from "./routes/banks.js";
 import { healthRoutes } from "./routes/health.js";
+import { metricsRoutes } from "./routes/metrics.js";
 import { verificationsRoutes } from "./routes/verifications.js";
 import { verifyRoutes } from "./routes/verify.js";
 
@@ -23,27 +26,39 @@ export interface ApiDependencies {
   logger: Logger;
   /** Requests per minute per API key; none when absent or 0 (tests, the benchmark). */
   rateLimitPerMinute?: number;
+  /** This instance's instruments (shared with the engine, the reader and the bot); a new set when absent. */
+  metrics?: Metrics;
+  /** METRICS_TOKEN: GET /metrics needs it as a bearer token when set. */
+  metricsToken?: string | undefined;
+  /** The engine's bank breakers, shown in /readyz. */
+  breakers?: BankBreakers;
 }
 
-/** The Koa application: /api/v1 (spec), /healthz and /readyz. */
+/** The Koa application: /api/v1 (spec), /healthz, /readyz and /metrics. */
 export function createApi({
   orm,
   engine,
   reader,
   logger,
   rateLimitPerMinute,
+  metrics = createMetrics(),
+  metricsToken,
+  breakers,
 }: ApiDependencies): Koa<ApiState> {
   const app = new Koa<ApiState>();
   // Errors are rendered by errorRenderer and logged there with the request id; Koa's default logs again.
   app.silent = true;
 
   app.use(requestContext(logger));
+  app.use(httpMetrics(metrics));
   app.use(securityHeaders);
   app.use(errorRenderer());
   app.use(unmatchedRoutes);
 
-  const health = healthRoutes(orm);
+  const health = healthRoutes(orm, breakers);
   app.use(health.routes());
+  const scrape = metricsRoutes(metrics, metricsToken);
+  app.use(scrape.routes());
 
   const v1 = new Router<ApiState>({ prefix: "/api/v1" });
   const open = banksRoutes();

@@ -2,74 +2,91 @@ import { bankName } from "../src/banks/catalogue.js";
 import type { BankCode } from "../src/banks/codes.js";
 import type { Verification } from "../src/db/entities/index.js";
 import type { VerificationOutcome } from "../src/engine/types.js";
-import { escapeHtml, formatAddisTime, formatAmount, orDash } from "./format.js";
+import type { Texts } from "./i18n.js";
 
-/** What the cashier sees for one verification (HTML parse mode). */
-export function resultCard(outcome: VerificationOutcome, options: { receiverNotSaved: boolean }): string {
+/** What the cashier sees for one verification (HTML parse mode), in the member's language. */
+export function resultCard(
+  texts: Texts,
+  outcome: VerificationOutcome,
+  options: { receiverNotSaved: boolean },
+): string {
+  const { t } = texts;
   const { record } = outcome;
   switch (outcome.kind) {
     case "confirmed":
       return options.receiverNotSaved
         ? card(
-            "⚠️ <b>Paid to an account that is not this branch's</b>",
-            `The bank confirms the payment, but to ${orDash(record.receiverAccount)}, which is not one of this branch's saved ${bankOf(record)} accounts.`,
+            texts,
+            t("card-not-ours"),
+            t("card-not-ours-note", { account: orDash(record.receiverAccount), bank: bankOf(record) }),
             record,
           )
-        : card("✅ <b>Payment confirmed</b>", null, record);
+        : card(texts, t("card-confirmed"), null, record);
     case "not_found":
       return [
-        "❌ <b>Not found</b>",
-        `${bankOf(record)} does not know the transaction <code>${escapeHtml(record.transactionNumber)}</code>.`,
-        "Check the number, or ask the customer for the receipt link.",
+        t("card-not-found"),
+        t("card-not-found-note", { bank: bankOf(record), reference: record.transactionNumber }),
+        t("card-not-found-hint"),
       ].join("\n");
     case "duplicate":
       return card(
-        "⚠️ <b>Already verified</b>",
-        `This payment was verified on ${formatAddisTime(outcome.existing.createdAt)} by ${escapeHtml(verifiedBy(outcome.existing))}. Do not accept it twice.`,
+        texts,
+        t("card-duplicate"),
+        t("card-duplicate-note", {
+          date: texts.date(outcome.existing.createdAt),
+          ...verifiedBy(outcome.existing),
+        }),
         outcome.existing,
       );
     case "wrong_account":
       return card(
-        "⚠️ <b>Paid to another account</b>",
-        `The bank shows the money went to ${orDash(record.receiverAccount)}, not to the account you gave.`,
+        texts,
+        t("card-wrong-account"),
+        t("card-wrong-account-note", { account: orDash(record.receiverAccount) }),
         record,
       );
     case "not_completed":
       return card(
-        "⚠️ <b>Not completed</b>",
-        `The bank reports this transaction as "${orDash(record.status)}", not completed.`,
+        texts,
+        t("card-not-completed"),
+        t("card-not-completed-note", { status: orDash(record.status) }),
         record,
       );
     case "document_mismatch":
       return card(
-        "⚠️ <b>The document and the bank disagree</b>",
-        `${escapeHtml(record.message ?? "")} Trust the bank's figures below, not the document.`,
+        texts,
+        t("card-mismatch"),
+        t("card-mismatch-note", { message: record.message ?? "" }),
         record,
       );
   }
 }
 
-function card(headline: string, note: string | null, record: Verification): string {
+function card(texts: Texts, headline: string, note: string | null, record: Verification): string {
+  const { t } = texts;
   const receiver = [record.receiverName, record.receiverAccount].filter((part) => part?.trim());
   return [
     headline,
     ...(note ? [note, ""] : []),
-    `Amount: <b>${formatAmount(record.amount, record.currency)}</b>`,
-    `Payer: ${orDash(record.payerName)}`,
-    `Receiver: ${receiver.length > 0 ? escapeHtml(receiver.join(", ")) : "—"}`,
-    `Date: ${formatAddisTime(record.transactionDate)}`,
-    `Reference: <code>${escapeHtml(record.transactionNumber)}</code>`,
-    `Bank: ${bankOf(record)}`,
+    t("card-amount", { amount: texts.amount(record.amount, record.currency) }),
+    t("card-payer", { payer: orDash(record.payerName) }),
+    t("card-receiver", { receiver: receiver.length > 0 ? receiver.join(", ") : "—" }),
+    t("card-date", { date: texts.date(record.transactionDate) }),
+    t("card-reference", { reference: record.transactionNumber }),
+    t("card-bank", { bank: bankOf(record) }),
   ].join("\n");
 }
 
-/** "Abebe (Telegram)", or the API key's label. */
-export function verifiedBy(record: Verification): string {
-  const via =
-    record.sourceType === "telegram" ? "Telegram" : record.sourceType === "test" ? "sandbox" : "API";
-  return `${record.sourceLabel} (${via})`;
+/** Who verified it first, for "verified-by": the member's name or the API key's label, and the channel. */
+export function verifiedBy(record: Verification): { label: string; via: string } {
+  return { label: record.sourceLabel, via: record.sourceType };
+}
+
+/** Raw text (the translator escapes it), or a dash when the bank did not give one. */
+function orDash(text: string | null | undefined): string {
+  return text?.trim() ? text.trim() : "—";
 }
 
 function bankOf(record: Verification): string {
-  return escapeHtml(bankName(record.bank as BankCode));
+  return bankName(record.bank as BankCode);
 }

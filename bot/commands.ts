@@ -1,31 +1,37 @@
 import type { Api } from "grammy";
 import type { BotCommand } from "grammy/types";
 import { isManager, type Role } from "../src/auth/roles.js";
+import { LOCALES, type Locale, textsFor } from "./i18n.js";
 
-const EVERYONE: BotCommand[] = [
-  { command: "help", description: "How to check a payment" },
-  { command: "recent", description: "Your latest verifications" },
-  { command: "banks", description: "The banks I can check" },
-  { command: "cancel", description: "Stop the current question" },
-  { command: "leave", description: "Leave your branch" },
-];
+export const EVERYONE_COMMANDS = ["help", "recent", "banks", "language", "cancel", "leave"] as const;
+export const MANAGER_COMMANDS = ["history", "accounts", "invite", ...EVERYONE_COMMANDS] as const;
 
-const MANAGERS: BotCommand[] = [
-  { command: "history", description: "This branch's verifications" },
-  { command: "accounts", description: "The branch's receiving accounts" },
-  { command: "invite", description: "Invite a cashier or manager" },
-  ...EVERYONE,
-];
-
-/** The command menu everyone sees. */
-export function setDefaultCommands(api: Api): Promise<true> {
-  return api.setMyCommands(EVERYONE);
+function menu(commands: readonly string[], locale: Locale): BotCommand[] {
+  const { t } = textsFor(locale);
+  return commands.map((command) => ({ command, description: t(`command-${command}`) }));
 }
 
-/** A member's own menu: managers and admins see their commands too. */
-export async function setMemberCommands(api: Api, chatId: number, role: Role): Promise<void> {
+/** The command menu everyone sees: English by default, Amharic for Telegram apps set to Amharic. */
+export async function setDefaultCommands(api: Api): Promise<void> {
+  await api.setMyCommands(menu(EVERYONE_COMMANDS, "en"));
+  for (const locale of LOCALES.filter((other) => other !== "en"))
+    await api.setMyCommands(menu(EVERYONE_COMMANDS, locale), { language_code: locale });
+}
+
+/**
+ * A member's own menu. Managers and admins see their commands too, in the member's language; a member
+ * who chose a language with /language gets the menu in it (`chosen`), whatever their app's language.
+ */
+export async function setMemberCommands(
+  api: Api,
+  chatId: number,
+  role: Role,
+  locale: Locale,
+  chosen = false,
+): Promise<void> {
   const scope = { type: "chat", chat_id: chatId } as const;
-  if (isManager(role)) await api.setMyCommands(MANAGERS, { scope });
+  if (isManager(role)) await api.setMyCommands(menu(MANAGER_COMMANDS, locale), { scope });
+  else if (chosen) await api.setMyCommands(menu(EVERYONE_COMMANDS, locale), { scope });
   else await api.deleteMyCommands({ scope });
 }
 

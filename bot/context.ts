@@ -4,6 +4,7 @@ import type { MikroORM } from "@mikro-orm/postgresql";
 import type { Context } from "grammy";
 import type { VerificationEngine } from "../src/engine/index.js";
 import type { Logger } from "../src/logger.js";
+import type { Metrics } from "../src/metrics/registry.js";
 import type { ReceiptReader } from "../src/receipts/reader.js";
 import type { Member } from "../src/telegram/members.js";
 
@@ -16,6 +17,8 @@ export interface BotDependencies {
   /** Reads PDFs, and photos with OCR on the server. */
   reader: ReceiptReader;
   logger: Logger;
+  /** Counts updates by type on /metrics. */
+  metrics?: Metrics;
 }
 
 /** The context of an update from outside a conversation; `member` is set by the membership middleware. */

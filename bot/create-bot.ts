@@ -14,16 +14,17 @@ import { addAccountConversation } from "./handlers/add-account.js";
 import { generalCommands } from "./handlers/general.js";
 import { historyCommands } from "./handlers/history.js";
 import { inviteCommand } from "./handlers/invite.js";
+import { languageCommand } from "./handlers/language.js";
 import { membership } from "./handlers/membership.js";
 import { receiptHandlers } from "./handlers/receipts.js";
 import { accountConversation, referenceConversation } from "./handlers/reference.js";
+import { languageMiddleware, textsOf } from "./i18n.js";
 import { rateLimitPerUser } from "./rate-limit.js";
 import { retryFloodLimits } from "./retry.js";
 import { conversationStorage } from "./storage.js";
-import { TEXTS } from "./texts.js";
 
 /**
- * The bot's middleware, in the order an update meets it: errors, membership (outsiders stop there),
+ * The bot's middleware, in the order an update meets it: errors, the rate limit, the language, membership (outsiders stop there),
  * conversations (/cancel before them, so it always works), commands, buttons, then receipts.
  */
 export function createBot(settings: TelegramSettings, deps: BotDependencies): Bot<BotContext> {
@@ -42,23 +43,27 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
     try {
       await next();
     } catch (error) {
-      const text = describeFailure(error, deps.logger);
+      const texts = textsOf(ctx);
+      const text = describeFailure(texts, error, deps.logger);
       if (ctx.callbackQuery)
-        await ctx.answerCallbackQuery({ text: TEXTS.internalError }).catch(() => undefined);
+        await ctx.answerCallbackQuery({ text: texts.t("internal-error") }).catch(() => undefined);
       else if (ctx.chatId !== undefined) await ctx.reply(text, { parse_mode: "HTML" }).catch(() => undefined);
     }
   });
   if (settings.ratePerMinute > 0) bot.use(rateLimitPerUser(settings.ratePerMinute));
+  bot.use(languageMiddleware(deps.orm));
   bot.use(membership(deps));
   bot.use(
     conversations({
-      storage: { type: "key", version: 1, adapter: conversationStorage(deps.orm) },
+      // Version 2: the conversations read the member's language first; older logs would replay wrongly.
+      storage: { type: "key", version: 2, adapter: conversationStorage(deps.orm) },
     }),
   );
   bot.command("cancel", async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
     await ctx.conversation.exitAll();
-    await ctx.reply(active ? TEXTS.cancelled : TEXTS.nothingToCancel);
+    const { t } = textsOf(ctx);
+    await ctx.reply(active ? t("cancelled") : t("nothing-to-cancel"));
   });
   for (const [id, builder] of [
     [REFERENCE_CONVERSATION, referenceConversation],
@@ -69,11 +74,12 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
   }
 
   bot.use(generalCommands(deps));
+  bot.use(languageCommand(deps));
   bot.use(historyCommands(deps));
   bot.use(accountsCommands(deps));
   bot.use(inviteCommand(deps));
   bot.use(receiptHandlers(deps));
   // A button of a question that is no longer open (answered, cancelled, or replaced by a new receipt).
-  bot.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: TEXTS.questionExpired }));
+  bot.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: textsOf(ctx).t("question-expired") }));
   return bot;
 }

@@ -1,5 +1,6 @@
 import type { Update } from "grammy/types";
 import type { Logger } from "../src/logger.js";
+import type { BotUpdateType, Metrics } from "../src/metrics/registry.js";
 
 /**
  * Runs updates concurrently across chats and strictly in order within a chat (a cashier's answer must
@@ -15,6 +16,8 @@ export class UpdateDispatcher {
     private readonly handle: (update: Update) => Promise<void>,
     private readonly concurrency: number,
     private readonly logger: Logger,
+    /** Counts updates by type when given. */
+    private readonly metrics?: Metrics,
   ) {}
 
   /** Updates accepted and not yet finished. */
@@ -24,6 +27,7 @@ export class UpdateDispatcher {
 
   /** Resolves once the update is handled; failures are logged here, never thrown. */
   dispatch(update: Update): Promise<void> {
+    this.metrics?.botUpdates.inc({ type: updateType(update) });
     const key = chatKey(update);
     const previous = this.#tails.get(key) ?? Promise.resolve();
     const done = previous.then(() => this.#run(update));
@@ -65,6 +69,12 @@ export class UpdateDispatcher {
       else this.#running -= 1;
     }
   }
+}
+
+function updateType(update: Update): BotUpdateType {
+  if (update.message) return "message";
+  if (update.callback_query) return "callback_query";
+  return "other";
 }
 
 /** The chat an update belongs to; updates without one are not ordered against anything. */

@@ -4,24 +4,25 @@ import { BadRequestError, QuotaExceededError, ValidationError } from "../src/err
 import type { Logger } from "../src/logger.js";
 import { OcrClosedError, OcrTimeoutError, UnreadableImageError } from "../src/receipts/ocr/index.js";
 import { DownloadError, FileTooLargeError, UnsupportedFileError } from "./download.js";
-import { TEXTS } from "./texts.js";
+import type { Texts } from "./i18n.js";
 
 /**
  * The one place where a failure becomes what the cashier reads (HTML). Expected failures say what to do;
  * anything else is logged with its stack and answered with an apology, never silence.
  */
-export function describeFailure(error: unknown, logger: Logger): string {
+export function describeFailure(texts: Texts, error: unknown, logger: Logger): string {
+  const { t } = texts;
   if (error instanceof ValidationError || error instanceof BadRequestError) {
-    return TEXTS.invalidInput(error.message);
+    return t("invalid-input", { message: error.message });
   }
-  if (error instanceof QuotaExceededError) return TEXTS.quotaReached;
-  if (error instanceof BankUnavailableError) return TEXTS.bankDown(bankName(error.bank));
-  if (error instanceof ReceiptFormatError) return TEXTS.bankGarbled(bankName(error.bank));
-  if (error instanceof UnreadableImageError) return TEXTS.unreadablePhoto;
-  if (error instanceof OcrTimeoutError || error instanceof OcrClosedError) return TEXTS.ocrTooSlow;
-  if (error instanceof FileTooLargeError) return TEXTS.fileTooLarge;
-  if (error instanceof UnsupportedFileError) return TEXTS.unsupportedFile;
-  if (error instanceof DownloadError) return TEXTS.downloadFailed;
+  if (error instanceof QuotaExceededError) return t("quota-reached");
+  if (error instanceof BankUnavailableError) return t("bank-down", { bank: bankName(error.bank) });
+  if (error instanceof ReceiptFormatError) return t("bank-garbled", { bank: bankName(error.bank) });
+  if (error instanceof UnreadableImageError) return t("unreadable-photo");
+  if (error instanceof OcrTimeoutError || error instanceof OcrClosedError) return t("ocr-too-slow");
+  if (error instanceof FileTooLargeError) return t("file-too-large");
+  if (error instanceof UnsupportedFileError) return t("unsupported-file");
+  if (error instanceof DownloadError) return t("download-failed");
   logger.error({ err: error }, "bot update failed");
-  return TEXTS.internalError;
+  return t("internal-error");
 }

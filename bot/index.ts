@@ -35,6 +35,7 @@ export function createTelegramBot(settings: TelegramSettings, given: BotDependen
     (update) => bot.handleUpdate(update),
     settings.concurrency,
     deps.logger,
+    deps.metrics,
   );
   const abort = new AbortController();
   const stopped = new Promise<void>((resolve) => abort.signal.addEventListener("abort", () => resolve()));

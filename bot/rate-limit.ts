@@ -1,7 +1,7 @@
 import type { MiddlewareFn } from "grammy";
 import { RateLimiter } from "../src/rate-limit.js";
 import type { BotContext } from "./context.js";
-import { TEXTS } from "./texts.js";
+import { textsOf } from "./i18n.js";
 
 /**
  * At most `perMinute` messages and button presses per Telegram user. The first one over the limit gets a
@@ -14,9 +14,10 @@ export function rateLimitPerUser(perMinute: number): MiddlewareFn<BotContext> {
     const decision = limiter.hit(String(ctx.from.id));
     if (decision.allowed) return next();
     if (!decision.firstRefused) return;
-    if (ctx.callbackQuery)
-      await ctx.answerCallbackQuery({ text: TEXTS.tooManyAttempts(decision.retryAfterS) });
-    else await ctx.reply(TEXTS.tooManyAttempts(decision.retryAfterS));
+    // Before the language lookup (a flood costs no query): the Telegram app's language.
+    const text = textsOf(ctx).t("too-many-attempts", { seconds: decision.retryAfterS });
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text });
+    else await ctx.reply(text);
   };
 }
 

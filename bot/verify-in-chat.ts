@@ -7,8 +7,8 @@ import { resultCard } from "./card.js";
 import type { BotDependencies, MemberContext } from "./context.js";
 import { ACCOUNT_CONVERSATION } from "./conversation-ids.js";
 import { describeFailure } from "./failures.js";
+import { textsOf } from "./i18n.js";
 import { type StatusMessage, startStatus } from "./status.js";
-import { TEXTS } from "./texts.js";
 
 /**
  * One verification from a member's chat: a status message that follows the steps, the shared engine
@@ -20,16 +20,18 @@ export async function verifyInChat(
   firstStep: string,
   prepare: (status: StatusMessage) => Promise<VerifyInput>,
 ): Promise<void> {
+  const texts = textsOf(ctx);
+  const { t } = texts;
   const status = await startStatus(ctx, firstStep);
   try {
     const input = await prepare(status);
     const bank = bankOf(input, deps);
     if (needsAccount(input, deps)) {
-      await status.finish(TEXTS.receiptNeedsAccount(bankName(bank)));
+      await status.finish(t("receipt-needs-account", { bank: bankName(bank) }));
       await ctx.conversation.enter(ACCOUNT_CONVERSATION, input, bank);
       return;
     }
-    await status.update(TEXTS.checkingWith(bankName(bank)));
+    await status.update(t("checking-with", { bank: bankName(bank) }));
     const outcome = await deps.engine.verify(callerOf(ctx.member), input);
     const { record } = outcome;
     const receiverNotSaved =
@@ -40,9 +42,9 @@ export async function verifyInChat(
         record.bank,
         record.receiverAccount,
       ));
-    await status.finish(resultCard(outcome, { receiverNotSaved }));
+    await status.finish(resultCard(texts, outcome, { receiverNotSaved }));
   } catch (error) {
-    await status.finish(describeFailure(error, deps.logger));
+    await status.finish(describeFailure(texts, error, deps.logger));
   }
 }
 

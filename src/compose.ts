@@ -7,8 +7,9 @@ import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
 import type { Config } from "./config.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.js";
 import { type Orm, openOrm } from "./db/orm.js";
-import { createEngine } from "./engine/index.js";
+import { createBankBreakers, createEngine } from "./engine/index.js";
 import type { Logger } from "./logger.js";
+import { createMetrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
 import { createReceiptReader } from "./receipts/reader.js";
 
@@ -36,18 +37,32 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   logger.info("database migrated");
   const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
 
-  const engine = createEngine(config.banks, orm, logger);
+  // One set of instruments per instance: the API, the engine, the readers and the bot report into it.
+  const metrics = createMetrics();
+  const breakers = createBankBreakers(config.breaker);
+  metrics.watchBreakers(breakers.states);
+  const engine = createEngine(config.banks, orm, logger, { metrics, breakers });
   // Workers start on the first image; the bot always reads photos, the API only with SERVER_OCR.
   const ocr = config.serverOcr || config.telegram ? createOcrEngine(config.ocr) : null;
-  const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null });
-  const app = createApi({ orm, engine, reader, logger, rateLimitPerMinute: config.apiRateLimit });
+  const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null, metrics });
+  const app = createApi({
+    orm,
+    engine,
+    reader,
+    logger,
+    rateLimitPerMinute: config.apiRateLimit,
+    metrics,
+    metricsToken: config.metricsToken,
+    breakers,
+  });
   const telegram = config.telegram
     ? createTelegramBot(config.telegram, {
         orm,
         databaseUrl: database.url,
         engine,
-        reader: createReceiptReader({ ocr }),
+        reader: createReceiptReader({ ocr, metrics }),
         logger,
+        metrics,
       })
     : null;
   if (telegram?.webhook) app.use(telegram.webhook);

@@ -45,6 +45,22 @@ const configSchema = z.object({
   BANK_CBE_APP_ID: z.string().min(1).optional(),
   BANK_CBE_APP_VERSION: z.string().min(1).optional(),
   ...bankVariables(),
+  BANK_BREAKER_FAILURES: z.coerce
+    .number({ error: "must be a number of failures" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1000, "must be at most 1000")
+    .default(5),
+  BANK_BREAKER_COOLDOWN_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(100, "must be at least 100")
+    .max(3_600_000, "must be at most 3600000")
+    .default(30_000),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (no spaces)")
+    .optional(),
   API_RATE_LIMIT: z.coerce
     .number({ error: "must be a number of requests per minute" })
     .int()
@@ -145,6 +161,10 @@ export type Config = {
   telegram: TelegramSettings | null;
   /** Requests per minute per API key; 0 is no limit. */
   apiRateLimit: number;
+  /** Per-bank circuit breakers in front of the live banks. */
+  breaker: { failures: number; cooldownMs: number };
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 };
 
 /** Bad configuration; the message names every offending variable. */
@@ -199,6 +219,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     telegram: telegramSettings(values),
     apiRateLimit: values.API_RATE_LIMIT,
+    breaker: { failures: values.BANK_BREAKER_FAILURES, cooldownMs: values.BANK_BREAKER_COOLDOWN_MS },
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

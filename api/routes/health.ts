@@ -1,11 +1,15 @@
 import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
+import type { BankBreakers } from "../../src/engine/index.js";
 import type { ApiState } from "../context.js";
 
 const READY_TIMEOUT_MS = 2_000;
 
-/** Liveness and readiness probes, outside /api/v1. */
-export function healthRoutes(orm: MikroORM): Router<ApiState> {
+/**
+ * Liveness and readiness probes, outside /api/v1. Readiness depends on the database only: a bank whose
+ * breaker is open is shown under `banks`, but this instance serves every other bank and stays ready.
+ */
+export function healthRoutes(orm: MikroORM, breakers?: BankBreakers): Router<ApiState> {
   const router = new Router<ApiState>();
 
   router.get("/healthz", (ctx) => {
@@ -18,6 +22,7 @@ export function healthRoutes(orm: MikroORM): Router<ApiState> {
     ctx.body = {
       status: database ? "ok" : "unavailable",
       checks: { database: database ? "ok" : "unreachable" },
+      ...(breakers ? { banks: breakers.states() } : {}),
     };
   });
 

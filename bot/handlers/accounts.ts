@@ -7,7 +7,7 @@ import { NotFoundError } from "../../src/errors.js";
 import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
 import { ADD_ACCOUNT_CONVERSATION } from "../conversation-ids.js";
 import { escapeHtml } from "../format.js";
-import { TEXTS } from "../texts.js";
+import { type Texts, textsOf } from "../i18n.js";
 import { allowedManager } from "./manager.js";
 
 /** /accounts: the branch's saved receiving accounts, with buttons to add, set primary and delete. */
@@ -17,7 +17,7 @@ export function accountsCommands(deps: BotDependencies): Composer<BotContext> {
 
   members.command("accounts", async (ctx) => {
     if (!(await allowedManager(ctx))) return;
-    const view = await accountsView(deps, ctx.member.branchId, ctx.member.branchName);
+    const view = await accountsView(deps, textsOf(ctx), ctx.member.branchId, ctx.member.branchName);
     await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.keyboard });
   });
 
@@ -32,20 +32,23 @@ export function accountsCommands(deps: BotDependencies): Composer<BotContext> {
     const account = await changed(ctx, () =>
       updateAccount(deps.orm.em.fork(), ctx.member.branchId, Number(ctx.match[1]), { isPrimary: true }),
     );
-    if (account) await showAccounts(ctx, TEXTS.madePrimary(describeAccount(account)));
+    if (account) await showAccounts(ctx, textsOf(ctx).t("made-primary", { account: accountName(account) }));
   });
 
   members.callbackQuery(/^acc:delete:(\d{1,10})$/, async (ctx) => {
     if (!(await allowedManager(ctx))) return;
     const id = Number(ctx.match[1]);
     const account = (await listAccounts(deps.orm.em.fork(), ctx.member.branchId)).find((a) => a.id === id);
+    const { t } = textsOf(ctx);
     if (!account) {
-      await ctx.answerCallbackQuery({ text: TEXTS.accountGone });
+      await ctx.answerCallbackQuery({ text: t("account-gone") });
       return;
     }
     await ctx.answerCallbackQuery();
-    const keyboard = new InlineKeyboard().text("Yes, delete", `acc:delete-yes:${id}`).text("No", "acc:list");
-    await ctx.editMessageText(TEXTS.confirmDelete(describeAccount(account)), {
+    const keyboard = new InlineKeyboard()
+      .text(t("confirm-delete-yes"), `acc:delete-yes:${id}`)
+      .text(t("confirm-delete-no"), "acc:list");
+    await ctx.editMessageText(t("confirm-delete", { account: accountName(account) }), {
       parse_mode: "HTML",
       reply_markup: keyboard,
     });
@@ -60,7 +63,7 @@ export function accountsCommands(deps: BotDependencies): Composer<BotContext> {
       await deleteAccount(em, ctx.member.branchId, id);
       return account;
     });
-    if (deleted) await showAccounts(ctx, TEXTS.deleted(describeAccount(deleted)));
+    if (deleted) await showAccounts(ctx, textsOf(ctx).t("deleted", { account: accountName(deleted) }));
   });
 
   members.callbackQuery("acc:list", async (ctx) => {
@@ -71,7 +74,7 @@ export function accountsCommands(deps: BotDependencies): Composer<BotContext> {
   /** Replaces the message with the current list, under a line saying what changed. */
   async function showAccounts(ctx: MemberContext, notice: string | null): Promise<void> {
     await ctx.answerCallbackQuery().catch(() => undefined);
-    const view = await accountsView(deps, ctx.member.branchId, ctx.member.branchName);
+    const view = await accountsView(deps, textsOf(ctx), ctx.member.branchId, ctx.member.branchName);
     const text = notice ? `${notice}\n\n${view.text}` : view.text;
     await ctx
       .editMessageText(text, { parse_mode: "HTML", reply_markup: view.keyboard })
@@ -88,30 +91,41 @@ async function changed(
 ): Promise<SavedAccount | undefined> {
   try {
     const account = await change();
-    if (!account) await ctx.answerCallbackQuery({ text: TEXTS.accountGone });
+    if (!account) await ctx.answerCallbackQuery({ text: textsOf(ctx).t("account-gone") });
     return account;
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    await ctx.answerCallbackQuery({ text: TEXTS.accountGone });
+    await ctx.answerCallbackQuery({ text: textsOf(ctx).t("account-gone") });
     return undefined;
   }
 }
 
-export async function accountsView(deps: BotDependencies, branchId: number, branchName: string) {
+export async function accountsView(
+  deps: BotDependencies,
+  texts: Texts,
+  branchId: number,
+  branchName: string,
+) {
+  const { t } = texts;
   const accounts = await listAccounts(deps.orm.em.fork(), branchId);
   const keyboard = new InlineKeyboard();
   const lines = accounts.map((account, index) => {
     const number = index + 1;
-    if (!account.isPrimary) keyboard.text(`★ Primary #${number}`, `acc:primary:${account.id}`);
-    keyboard.text(`🗑 Delete #${number}`, `acc:delete:${account.id}`).row();
-    return `${number}. ${describeAccount(account)}${account.isPrimary ? " ★ primary" : ""}`;
+    if (!account.isPrimary) keyboard.text(t("account-make-primary", { number }), `acc:primary:${account.id}`);
+    keyboard.text(t("account-delete", { number }), `acc:delete:${account.id}`).row();
+    return `${number}. ${describeAccount(account)}${account.isPrimary ? ` ${t("account-primary-mark")}` : ""}`;
   });
-  keyboard.text("➕ Add an account", "acc:add");
-  const body = lines.length === 0 ? TEXTS.accountsEmpty : lines.join("\n");
-  return { text: `${TEXTS.accountsHeader(branchName)}\n\n${body}`, keyboard };
+  keyboard.text(t("account-add"), "acc:add");
+  const body = lines.length === 0 ? t("accounts-empty") : lines.join("\n");
+  return { text: `${t("accounts-header", { branch: branchName })}\n\n${body}`, keyboard };
 }
 
 /** "Commercial Bank of Ethiopia · 1000123456789 · Main till" (HTML-escaped). */
 export function describeAccount(account: Pick<SavedAccount, "bank" | "accountNumber" | "label">): string {
-  return escapeHtml(`${bankName(account.bank as BankCode)} · ${account.accountNumber} · ${account.label}`);
+  return escapeHtml(accountName(account));
+}
+
+/** The same, as plain text (translations escape their variables themselves). */
+export function accountName(account: Pick<SavedAccount, "bank" | "accountNumber" | "label">): string {
+  return `${bankName(account.bank as BankCode)} · ${account.accountNumber} · ${account.label}`;
 }

@@ -5,9 +5,9 @@ import { bankName } from "../../src/banks/catalogue.js";
 import { BANK_CODES } from "../../src/banks/codes.js";
 import type { BotConversation, BotDependencies, MemberContext } from "../context.js";
 import { escapeHtml } from "../format.js";
+import { localeOf, textsFor } from "../i18n.js";
 import { askWithButtons, bankOptions, pickedOn, settle } from "../questions.js";
-import { TEXTS } from "../texts.js";
-import { describeAccount } from "./accounts.js";
+import { accountName } from "./accounts.js";
 
 /** Same rule as the API: spaces and dashes dropped, then 1 to 34 digits. */
 const ACCOUNT_NUMBER = /^\d{1,34}$/;
@@ -16,20 +16,22 @@ const MAX_LABEL = 100;
 /** A manager adds a receiving account: bank, number, label (or skip), primary or not. */
 export function addAccountConversation(deps: BotDependencies) {
   return async function addAccount(conversation: BotConversation, ctx: Context): Promise<void> {
-    const bank = await askWithButtons(conversation, ctx, TEXTS.addBank, bankOptions(BANK_CODES));
+    // The language is read once, outside, and replayed from the conversation's log like any answer.
+    const { t } = textsFor(await conversation.external((outer) => localeOf(outer)));
+    const bank = await askWithButtons(conversation, ctx, t("add-bank"), bankOptions(BANK_CODES));
     await settle(bank.answer, escapeHtml(bankName(bank.value)));
 
-    await ctx.reply(TEXTS.addNumber(bankName(bank.value)), { parse_mode: "HTML" });
-    const accountNumber = await typed(conversation, TEXTS.notAnAccount, (text) => {
+    await ctx.reply(t("add-number", { bank: bankName(bank.value) }), { parse_mode: "HTML" });
+    const accountNumber = await typed(conversation, t("not-an-account"), (text) => {
       const digits = text.replace(/[\s-]/g, "");
       return ACCOUNT_NUMBER.test(digits) ? digits : null;
     });
 
-    const skip = new InlineKeyboard().text("Skip", "pick:skip");
-    const labelQuestion = await ctx.reply(TEXTS.addLabel, { reply_markup: skip });
+    const skip = new InlineKeyboard().text(t("add-label-skip"), "pick:skip");
+    const labelQuestion = await ctx.reply(t("add-label"), { reply_markup: skip });
     const label = await typed(
       conversation,
-      TEXTS.labelTooLong,
+      t("label-too-long"),
       (text) => {
         const trimmed = text.trim();
         return trimmed.length > 0 && trimmed.length <= MAX_LABEL ? trimmed : null;
@@ -37,17 +39,17 @@ export function addAccountConversation(deps: BotDependencies) {
       (answer) => (pickedOn(answer, labelQuestion.message_id) === "skip" ? bankName(bank.value) : null),
     );
 
-    const primary = await askWithButtons(conversation, ctx, TEXTS.addPrimary, [
-      { value: "yes", label: "Yes" },
-      { value: "no", label: "No" },
+    const primary = await askWithButtons(conversation, ctx, t("add-primary"), [
+      { value: "yes", label: t("yes") },
+      { value: "no", label: t("no") },
     ]);
-    await settle(primary.answer, `${TEXTS.addPrimary} ${primary.value === "yes" ? "Yes" : "No"}`);
+    await settle(primary.answer, `${t("add-primary")} ${primary.value === "yes" ? t("yes") : t("no")}`);
 
     await conversation.external(async (outer) => {
       const { member } = outer as MemberContext;
       // The role is checked again: it may have changed while the questions were open.
       if (!isManager(member.role)) {
-        await outer.reply(TEXTS.managersOnly);
+        await outer.reply(t("managers-only"));
         return;
       }
       const account = await createAccount(deps.orm.em.fork(), member.branchId, {
@@ -56,7 +58,7 @@ export function addAccountConversation(deps: BotDependencies) {
         label,
         isPrimary: primary.value === "yes",
       });
-      await outer.reply(TEXTS.added(describeAccount(account)), { parse_mode: "HTML" });
+      await outer.reply(t("added", { account: accountName(account) }), { parse_mode: "HTML" });
     });
   };
 }

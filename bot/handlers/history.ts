@@ -5,8 +5,8 @@ import type { Verification } from "../../src/db/entities/index.js";
 import { recentBySource } from "../../src/history/recent.js";
 import { listVerifications, PERIODS, type Period } from "../../src/history/verifications.js";
 import { type BotContext, type BotDependencies, isMember } from "../context.js";
-import { escapeHtml, formatAddisTime, formatAmount } from "../format.js";
-import { TEXTS } from "../texts.js";
+import { escapeHtml } from "../format.js";
+import { type Texts, textsOf } from "../i18n.js";
 import { callerOf } from "../verify-in-chat.js";
 import { allowedManager } from "./manager.js";
 
@@ -32,12 +32,13 @@ export function historyCommands(deps: BotDependencies): Composer<BotContext> {
 
   members.command("history", async (ctx) => {
     if (!(await allowedManager(ctx))) return;
+    const texts = textsOf(ctx);
     const view = parseArguments(ctx.match);
     if (!view) {
-      await ctx.reply(TEXTS.historyUsage);
+      await ctx.reply(texts.t("history-usage"));
       return;
     }
-    const page = await renderPage(deps, ctx.member.branchId, view);
+    const page = await renderPage(deps, texts, ctx.member.branchId, view);
     await ctx.reply(page.text, { parse_mode: "HTML", reply_markup: page.keyboard });
   });
 
@@ -45,8 +46,9 @@ export function historyCommands(deps: BotDependencies): Composer<BotContext> {
   members.command("recent", async (ctx) => {
     const source = callerOf(ctx.member).source;
     const rows = await recentBySource(deps.orm.em.fork(), ctx.member.branchId, source, RECENT_COUNT);
-    const body = rows.length === 0 ? TEXTS.recentEmpty : rows.map(line).join("\n");
-    await ctx.reply(`${TEXTS.recentHeader}\n\n${body}`, { parse_mode: "HTML" });
+    const texts = textsOf(ctx);
+    const body = rows.length === 0 ? texts.t("recent-empty") : rows.map((row) => line(texts, row)).join("\n");
+    await ctx.reply(`${texts.t("recent-header")}\n\n${body}`, { parse_mode: "HTML" });
   });
 
   members.callbackQuery(CALLBACK, async (ctx) => {
@@ -57,7 +59,7 @@ export function historyCommands(deps: BotDependencies): Composer<BotContext> {
       success: filter === "all" ? null : filter === "ok",
       page: Math.min(Number(page), MAX_PAGE),
     };
-    const rendered = await renderPage(deps, ctx.member.branchId, view);
+    const rendered = await renderPage(deps, textsOf(ctx), ctx.member.branchId, view);
     await ctx.answerCallbackQuery();
     await ctx
       .editMessageText(rendered.text, { parse_mode: "HTML", reply_markup: rendered.keyboard })
@@ -77,7 +79,8 @@ function parseArguments(text: string): HistoryView | null {
   return view;
 }
 
-async function renderPage(deps: BotDependencies, branchId: number, view: HistoryView) {
+async function renderPage(deps: BotDependencies, texts: Texts, branchId: number, view: HistoryView) {
+  const { t } = texts;
   const rows = await listVerifications(deps.orm.em.fork(), branchId, {
     limit: PAGE_SIZE + 1,
     offset: view.page * PAGE_SIZE,
@@ -85,26 +88,31 @@ async function renderPage(deps: BotDependencies, branchId: number, view: History
     ...(view.success === null ? {} : { success: view.success }),
   });
   const shown = rows.slice(0, PAGE_SIZE);
-  const filters = [view.period ?? "all time", view.success === null ? null : view.success ? "ok" : "failed"];
-  const header = `<b>Verifications</b> (${filters.filter(Boolean).join(", ")}) · page ${view.page + 1}`;
+  const filters = [
+    view.period ?? t("history-all-time"),
+    view.success === null ? null : view.success ? t("history-ok") : t("history-failed"),
+  ];
+  const header = t("history-header", { filters: filters.filter(Boolean).join(", "), page: view.page + 1 });
   const text =
-    shown.length === 0 ? `${header}\n\n${TEXTS.historyEmpty}` : [header, "", ...shown.map(line)].join("\n");
+    shown.length === 0
+      ? `${header}\n\n${t("history-empty")}`
+      : [header, "", ...shown.map((row) => line(texts, row))].join("\n");
 
   const data = (page: number) =>
     `hist:${view.period ?? "all"}:${view.success === null ? "all" : view.success ? "ok" : "failed"}:${page}`;
   const keyboard = new InlineKeyboard();
-  if (view.page > 0) keyboard.text("‹ Newer", data(view.page - 1));
-  if (rows.length > PAGE_SIZE && view.page < MAX_PAGE) keyboard.text("Older ›", data(view.page + 1));
+  if (view.page > 0) keyboard.text(t("history-newer"), data(view.page - 1));
+  if (rows.length > PAGE_SIZE && view.page < MAX_PAGE) keyboard.text(t("history-older"), data(view.page + 1));
   return { text, keyboard };
 }
 
-function line(record: Verification): string {
+function line(texts: Texts, record: Verification): string {
   const bank = BANK_CATALOGUE[record.bank as BankCode]?.name ?? record.bank;
   const outcome = record.success ? "✅" : "❌";
   const parts = [
-    `${outcome} ${formatAddisTime(record.createdAt)}`,
+    `${outcome} ${texts.date(record.createdAt)}`,
     escapeHtml(bank),
-    record.amount === null ? null : formatAmount(record.amount, record.currency),
+    record.amount === null ? null : texts.amount(record.amount, record.currency),
     `<code>${escapeHtml(record.transactionNumber)}</code>`,
     escapeHtml(record.sourceLabel),
   ];

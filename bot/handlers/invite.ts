@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import { createInvite } from "../../src/telegram/invites.js";
 import { type BotContext, type BotDependencies, isMember } from "../context.js";
-import { TEXTS } from "../texts.js";
+import { textsOf } from "../i18n.js";
 import { allowedManager } from "./manager.js";
 
 /** /invite cashier|manager: a one-time deep link into the manager's branch. */
@@ -9,14 +9,15 @@ export function inviteCommand(deps: BotDependencies): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.filter(isMember).command("invite", async (ctx) => {
     if (!(await allowedManager(ctx))) return;
+    const { t } = textsOf(ctx);
     const role = ctx.match.trim().toLowerCase();
     if (role !== "cashier" && role !== "manager") {
-      await ctx.reply(TEXTS.inviteUsage);
+      await ctx.reply(t("invite-usage"));
       return;
     }
     const invite = await createInvite(deps.orm.em.fork(), ctx.member.branchId, role);
     const link = `https://t.me/${ctx.me.username}?start=${invite.code}`;
-    await ctx.reply(TEXTS.invite(role, ctx.member.branchName, link), {
+    await ctx.reply(t("invite", { role, branch: ctx.member.branchName, link }), {
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
     });

@@ -1,7 +1,7 @@
 import type { Context } from "grammy";
 import { isManager } from "../../src/auth/roles.js";
 import type { MemberContext } from "../context.js";
-import { TEXTS } from "../texts.js";
+import { textsOf } from "../i18n.js";
 
 /**
  * Whether the member may run a manager action; a cashier is told so (as a reply to a command, or as the
@@ -9,7 +9,8 @@ import { TEXTS } from "../texts.js";
  */
 export async function allowedManager(ctx: MemberContext | (Context & MemberContext)): Promise<boolean> {
   if (isManager(ctx.member.role)) return true;
-  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: TEXTS.managersOnly, show_alert: true });
-  else await ctx.reply(TEXTS.managersOnly);
+  const text = textsOf(ctx).t("managers-only");
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+  else await ctx.reply(text);
   return false;
 }

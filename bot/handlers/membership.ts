@@ -3,8 +3,8 @@ import { RateLimiter } from "../../src/rate-limit.js";
 import { findMember, joinByInvite } from "../../src/telegram/members.js";
 import { setMemberCommands } from "../commands.js";
 import type { BotContext, BotDependencies } from "../context.js";
+import { localeOf, textsOf } from "../i18n.js";
 import { INVITE_ATTEMPTS } from "../rate-limit.js";
-import { TEXTS } from "../texts.js";
 
 /** Who is writing: every update is matched to its member (or to nobody) before anything else. */
 export function membership(deps: BotDependencies): Composer<BotContext> {
@@ -18,9 +18,10 @@ export function membership(deps: BotDependencies): Composer<BotContext> {
 
   const inviteAttempts = new RateLimiter(INVITE_ATTEMPTS.limit, INVITE_ATTEMPTS.windowMs);
   composer.command("start", async (ctx) => {
+    const { t } = textsOf(ctx);
     const code = ctx.match.trim();
     if (!code) {
-      await ctx.reply(ctx.member ? TEXTS.welcomeBack(ctx.member.branchName) : TEXTS.outsider, {
+      await ctx.reply(ctx.member ? t("welcome-back", { branch: ctx.member.branchName }) : t("outsider"), {
         parse_mode: "HTML",
       });
       return;
@@ -29,7 +30,7 @@ export function membership(deps: BotDependencies): Composer<BotContext> {
     if (!from) return;
     const attempt = inviteAttempts.hit(String(from.id));
     if (!attempt.allowed) {
-      await ctx.reply(TEXTS.tooManyAttempts(attempt.retryAfterS));
+      await ctx.reply(t("too-many-attempts", { seconds: attempt.retryAfterS }));
       return;
     }
     const name = [from.first_name, from.last_name].filter(Boolean).join(" ") || `user ${from.id}`;
@@ -37,12 +38,15 @@ export function membership(deps: BotDependencies): Composer<BotContext> {
     switch (outcome.kind) {
       case "joined": {
         const { member } = outcome;
-        await setMemberCommands(ctx.api, from.id, member.role).catch((error: unknown) =>
+        await setMemberCommands(ctx.api, from.id, member.role, localeOf(ctx)).catch((error: unknown) =>
           deps.logger.warn({ err: error }, "could not set the member's command menu"),
         );
-        await ctx.reply(TEXTS.joined(member.branchName, member.businessName, member.role), {
-          parse_mode: "HTML",
-        });
+        await ctx.reply(
+          t("joined", { branch: member.branchName, business: member.businessName, role: member.role }),
+          {
+            parse_mode: "HTML",
+          },
+        );
         deps.logger.info(
           { memberId: member.id, branchId: member.branchId, role: member.role },
           "member joined",
@@ -50,16 +54,16 @@ export function membership(deps: BotDependencies): Composer<BotContext> {
         return;
       }
       case "already_member":
-        await ctx.reply(TEXTS.alreadyMember(outcome.member.branchName), { parse_mode: "HTML" });
+        await ctx.reply(t("already-member", { branch: outcome.member.branchName }), { parse_mode: "HTML" });
         return;
       case "unknown_code":
-        await ctx.reply(TEXTS.inviteUnknown);
+        await ctx.reply(t("invite-unknown"));
         return;
       case "used_code":
-        await ctx.reply(TEXTS.inviteUsed);
+        await ctx.reply(t("invite-used"));
         return;
       case "expired_code":
-        await ctx.reply(TEXTS.inviteExpired);
+        await ctx.reply(t("invite-expired"));
         return;
     }
   });
@@ -67,8 +71,9 @@ export function membership(deps: BotDependencies): Composer<BotContext> {
   // Anyone else learns how to join, and nothing else happens.
   composer.use(async (ctx, next) => {
     if (ctx.member) return next();
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: TEXTS.outsider, show_alert: true });
-    else if (ctx.message) await ctx.reply(TEXTS.outsider);
+    const text = textsOf(ctx).t("outsider");
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+    else if (ctx.message) await ctx.reply(text);
   });
   return composer;
 }

@@ -5,9 +5,9 @@ import { ValidationError } from "../../src/errors.js";
 import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
 import { REFERENCE_CONVERSATION } from "../conversation-ids.js";
 import { UnsupportedFileError, withDownloadedFile } from "../download.js";
+import { textsOf } from "../i18n.js";
 import { linksIn, receiptLinkAmong } from "../links.js";
 import type { StatusMessage } from "../status.js";
-import { TEXTS } from "../texts.js";
 import { verifyInChat } from "../verify-in-chat.js";
 
 const RECEIPT_FILE_TYPES = /^(application\/pdf|image\/(jpeg|png|webp))$/;
@@ -25,7 +25,7 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
     if (await verifiedByLink(ctx, caption ?? "", caption_entities)) return;
     const supported =
       RECEIPT_FILE_TYPES.test(document.mime_type ?? "") || RECEIPT_FILE_NAMES.test(document.file_name ?? "");
-    await verifyInChat(ctx, deps, TEXTS.downloading, async (status) => {
+    await verifyInChat(ctx, deps, textsOf(ctx).t("downloading"), async (status) => {
       if (!supported) throw new UnsupportedFileError();
       return readReceiptFile(ctx, document.file_size, status);
     });
@@ -34,22 +34,23 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
   members.on("message:photo", async (ctx) => {
     const { photo, caption, caption_entities } = ctx.message;
     if (await verifiedByLink(ctx, caption ?? "", caption_entities)) return;
-    await verifyInChat(ctx, deps, TEXTS.downloading, (status) =>
+    await verifyInChat(ctx, deps, textsOf(ctx).t("downloading"), (status) =>
       readReceiptFile(ctx, photo.at(-1)?.file_size, status),
     );
   });
 
   members.on("message:text", async (ctx) => {
+    const { t } = textsOf(ctx);
     const { text, entities } = ctx.message;
     if (text.startsWith("/")) {
-      await ctx.reply(TEXTS.notUnderstood);
+      await ctx.reply(t("not-understood"));
       return;
     }
     if (await verifiedByLink(ctx, text, entities)) return;
     const word = text.trim();
     if (BARE_REFERENCE.test(word)) {
       const banks = deps.engine.banksForReference(word);
-      if (banks.length === 0) await ctx.reply(TEXTS.unknownReference);
+      if (banks.length === 0) await ctx.reply(t("unknown-reference"));
       else await ctx.conversation.enter(REFERENCE_CONVERSATION, word, banks);
       return;
     }
@@ -59,18 +60,18 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
       read = await deps.reader.read({ text });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      await ctx.reply(linksIn(text, entities).length > 0 ? TEXTS.unknownLink : TEXTS.notUnderstood);
+      await ctx.reply(linksIn(text, entities).length > 0 ? t("unknown-link") : t("not-understood"));
       return;
     }
-    await verifyInChat(ctx, deps, TEXTS.working, async () => ({ kind: "receipt", ...read }));
+    await verifyInChat(ctx, deps, t("working"), async () => ({ kind: "receipt", ...read }));
   });
 
-  members.on("message", (ctx) => ctx.reply(TEXTS.notUnderstood));
+  members.on("message", (ctx) => ctx.reply(textsOf(ctx).t("not-understood")));
 
   /** Downloads the message's file and reads the receipt in it (PDF text, or OCR of an image). */
   function readReceiptFile(ctx: MemberContext, size: number | undefined, status: StatusMessage) {
     return withDownloadedFile(ctx, size, async (file): Promise<VerifyInput> => {
-      await status.update(TEXTS.reading);
+      await status.update(textsOf(ctx).t("reading"));
       return { kind: "receipt", ...(await deps.reader.read({ file: { path: file } })) };
     });
   }
@@ -83,7 +84,7 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
   ): Promise<boolean> {
     const link = receiptLinkAmong(linksIn(text, entities), deps.engine);
     if (!link) return false;
-    await verifyInChat(ctx, deps, TEXTS.working, async () => ({ kind: "url", receiptUrl: link }));
+    await verifyInChat(ctx, deps, textsOf(ctx).t("working"), async () => ({ kind: "url", receiptUrl: link }));
     return true;
   }
 

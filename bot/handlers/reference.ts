@@ -4,8 +4,8 @@ import { BANK_CATALOGUE, bankName } from "../../src/banks/catalogue.js";
 import type { BankCode } from "../../src/banks/codes.js";
 import type { AccountChoice, VerifyInput } from "../../src/engine/types.js";
 import type { BotConversation, BotDependencies, MemberContext } from "../context.js";
+import { localeOf, type Texts, textsFor, textsOf } from "../i18n.js";
 import { askWithButtons, bankOptions, pickedOn, settle } from "../questions.js";
-import { TEXTS } from "../texts.js";
 import { verifyInChat } from "../verify-in-chat.js";
 
 const ACCOUNT_DIGITS = /^\d{4,34}$/;
@@ -22,11 +22,14 @@ export function referenceConversation(deps: BotDependencies) {
     transactionNumber: string,
     banks: BankCode[],
   ): Promise<void> {
+    const texts = await textsIn(conversation);
     const bank =
-      banks.length === 1 && banks[0] ? banks[0] : await askBank(conversation, ctx, transactionNumber, banks);
-    const account = await askAccount(conversation, ctx, bank, deps);
+      banks.length === 1 && banks[0]
+        ? banks[0]
+        : await askBank(conversation, ctx, texts, transactionNumber, banks);
+    const account = await askAccount(conversation, ctx, texts, bank, deps);
     await conversation.external((outer) =>
-      verifyInChat(outer as MemberContext, deps, TEXTS.working, async () => ({
+      verifyInChat(outer as MemberContext, deps, textsOf(outer).t("working"), async () => ({
         kind: "reference",
         bank,
         transactionNumber,
@@ -47,39 +50,49 @@ export function accountConversation(deps: BotDependencies) {
     input: VerifyInput,
     bank: BankCode,
   ): Promise<void> {
-    const choice = await askAccount(conversation, ctx, bank, deps);
+    const choice = await askAccount(conversation, ctx, await textsIn(conversation), bank, deps);
     await conversation.external((outer) =>
-      verifyInChat(outer as MemberContext, deps, TEXTS.working, async () => ({ ...input, ...choice })),
+      verifyInChat(outer as MemberContext, deps, textsOf(outer).t("working"), async () => ({
+        ...input,
+        ...choice,
+      })),
     );
   };
+}
+
+/** The member's language, read once outside and replayed from the conversation's log like any answer. */
+async function textsIn(conversation: BotConversation): Promise<Texts> {
+  return textsFor(await conversation.external((outer) => localeOf(outer)));
 }
 
 async function askBank(
   conversation: BotConversation,
   ctx: Context,
+  { t }: Texts,
   transactionNumber: string,
   banks: BankCode[],
 ): Promise<BankCode> {
   const { value, answer } = await askWithButtons(
     conversation,
     ctx,
-    TEXTS.chooseBank(transactionNumber),
+    t("choose-bank", { reference: transactionNumber }),
     bankOptions(banks),
   );
-  await settle(answer, TEXTS.bankChosen(transactionNumber, bankName(value)));
+  await settle(answer, t("bank-chosen", { reference: transactionNumber, bank: bankName(value) }));
   return value;
 }
 
 async function askAccount(
   conversation: BotConversation,
   ctx: Context,
+  { t }: Texts,
   bank: BankCode,
   deps: BotDependencies,
 ): Promise<AccountChoice> {
   const info = BANK_CATALOGUE[bank];
   if (!info.requiresAccountNumber) return {};
   if ("accountRole" in info && info.accountRole === "payer_phone") {
-    await ctx.reply(TEXTS.typePayerPhone);
+    await ctx.reply(t("type-payer-phone"));
     const answer = await conversation.wait();
     const phone = answer.message?.text?.replace(/[\s-]/g, "");
     if (!phone || !PHONE.test(phone)) return conversation.halt({ next: true });
@@ -99,10 +112,10 @@ async function askAccount(
   );
   const prompt =
     saved.length === 0
-      ? TEXTS.typeAccount(info.name)
+      ? t("type-account", { bank: info.name })
       : "accountRole" in info && info.accountRole === "sms_owner"
-        ? TEXTS.typeSmsAccount(info.name)
-        : TEXTS.chooseAccount(info.name);
+        ? t("type-sms-account", { bank: info.name })
+        : t("choose-account", { bank: info.name });
   const question = await ctx.reply(prompt, { parse_mode: "HTML", reply_markup: keyboard });
   const answer = await conversation.wait();
   const picked = saved.find((account) => String(account.id) === pickedOn(answer, question.message_id));

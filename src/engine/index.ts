@@ -4,13 +4,29 @@ import { createBankHttpClient } from "../banks/http.js";
 import { type BankAdapterOptions, createBankAdapters } from "../banks/registry.js";
 import type { BankSettings } from "../config.js";
 import type { Logger } from "../logger.js";
+import type { Metrics } from "../metrics/registry.js";
 import { createBankGateway, createSandboxGateway } from "./bank-gateway.js";
+import type { BankBreakers } from "./circuit-breaker.js";
 import { createVerificationEngine, type VerificationEngine } from "./verify.js";
 
+export type { BankBreakers, BreakerSettings, BreakerState } from "./circuit-breaker.js";
+export { createBankBreakers } from "./circuit-breaker.js";
 export type { VerificationEngine } from "./verify.js";
 
+export interface EngineExtras {
+  /** Instruments of this instance; none when absent. */
+  metrics?: Metrics;
+  /** Circuit breakers in front of the live banks (never the sandbox); none when absent. */
+  breakers?: BankBreakers;
+}
+
 /** The engine with the banks as configured (timeouts, retries, proxies, origin overrides, CBE headers). */
-export function createEngine(settings: BankSettings, orm: MikroORM, logger: Logger): VerificationEngine {
+export function createEngine(
+  settings: BankSettings,
+  orm: MikroORM,
+  logger: Logger,
+  extras: EngineExtras = {},
+): VerificationEngine {
   const options: BankAdapterOptions = Object.fromEntries(
     BANK_CODES.map((code) => {
       const network = {
@@ -30,8 +46,9 @@ export function createEngine(settings: BankSettings, orm: MikroORM, logger: Logg
   return createVerificationEngine({
     orm,
     adapters,
-    live: createBankGateway(adapters, client),
+    live: createBankGateway(adapters, client, extras),
     sandbox: createSandboxGateway(createBankAdapters()),
     logger,
+    metrics: extras.metrics,
   });
 }

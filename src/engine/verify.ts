@@ -8,9 +8,11 @@ import type { LookupOutcome, LookupTarget, Receipt } from "../banks/types.js";
 import { SavedAccountSchema, type Verification, VerificationSchema } from "../db/entities/index.js";
 import { QuotaExceededError, ValidationError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import type { Metrics } from "../metrics/registry.js";
 import type { ReceiptClaim } from "../receipts/types.js";
 import { receiverMatches, showsReceiverAccount } from "./account-match.js";
 import type { BankGateway } from "./bank-gateway.js";
+import { CircuitOpenError } from "./circuit-breaker.js";
 import { documentMismatches, mismatchMessage } from "./document-match.js";
 import { quotaMonth } from "./quota.js";
 import { parseReceiptUrl } from "./receipt-url.js";
@@ -34,6 +36,8 @@ export interface EngineDependencies {
   /** The bank simulator, for sandbox keys. */
   sandbox: BankGateway;
   logger: Logger;
+  /** Verification outcomes and quota rejections are counted here when given. */
+  metrics?: Metrics | undefined;
   now?: () => Date;
 }
 
@@ -103,6 +107,28 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
   async function verify(caller: VerifyCaller, input: VerifyInput): Promise<VerificationOutcome> {
     const em = orm.em.fork();
     const resolved = await resolve(em, caller, input);
+    const labels = { bank: resolved.bank, sandbox: String(caller.sandbox) };
+    try {
+      const outcome = await verifyResolved(em, caller, resolved);
+      deps.metrics?.verifications.inc({ ...labels, outcome: outcome.kind });
+      return outcome;
+    } catch (error) {
+      if (error instanceof QuotaExceededError) deps.metrics?.quotaRejections.inc();
+      if (error instanceof BankUnavailableError) {
+        deps.metrics?.verifications.inc({ ...labels, outcome: "bank_unavailable" });
+      }
+      if (error instanceof ReceiptFormatError) {
+        deps.metrics?.verifications.inc({ ...labels, outcome: "bank_unreadable" });
+      }
+      throw error;
+    }
+  }
+
+  async function verifyResolved(
+    em: EntityManager,
+    caller: VerifyCaller,
+    resolved: Resolved,
+  ): Promise<VerificationOutcome> {
     const { bank, target } = resolved;
     const key = JSON.stringify([
       caller.sandbox,
@@ -460,5 +486,6 @@ function findConfirmed(
 }
 
 function detail(error: BankUnavailableError | ReceiptFormatError): string {
+  if (error instanceof CircuitOpenError) return "circuit_open";
   return error instanceof BankUnavailableError ? error.reason : error.message;
 }

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { bankName } from "../banks/catalogue.js";
 import type { BankCode } from "../banks/codes.js";
 import { ValidationError } from "../errors.js";
+import type { Metrics } from "../metrics/registry.js";
 import { detectBank } from "./detect.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
@@ -40,7 +41,12 @@ export const IMAGE_NEEDS_TEXT = "The receipt text field is required when receipt
  * text unless server OCR is on, and the text goes to the hinted bank's parser or to bank detection.
  * Every unreadable input is a ValidationError saying what was missing.
  */
-export function createReceiptReader(options: { ocr: OcrEngine | null }): ReceiptReader {
+export function createReceiptReader(options: {
+  ocr: OcrEngine | null;
+  /** OCR and PDF durations are observed here when given. */
+  metrics?: Metrics;
+}): ReceiptReader {
+  const { metrics } = options;
   async function textOf(document: ReceiptDocument): Promise<{ text: string; method: ReceiptMethod }> {
     if (!document.file) return { text: document.text ?? "", method: "receipt_text" };
     const type = sniffFileType(await readHead(document.file.path));
@@ -49,7 +55,12 @@ export function createReceiptReader(options: { ocr: OcrEngine | null }): Receipt
       try {
         const pdf = await readFile(document.file.path);
         assertPdfNotBomb(pdf);
-        return { text: await extractPdfText(pdf), method: "receipt_pdf" };
+        const stop = metrics?.pdfParseSeconds.startTimer();
+        try {
+          return { text: await extractPdfText(pdf), method: "receipt_pdf" };
+        } finally {
+          stop?.();
+        }
       } catch (error) {
         if (error instanceof UnreadablePdfError) throw ValidationError.field("receipt_file", error.message);
         throw error;
@@ -57,7 +68,12 @@ export function createReceiptReader(options: { ocr: OcrEngine | null }): Receipt
     }
     if (document.text?.trim()) return { text: document.text, method: "receipt_image" };
     if (!options.ocr) throw ValidationError.field("receipt_text", IMAGE_NEEDS_TEXT);
-    return { text: await recognize(options.ocr, document.file.path), method: "receipt_ocr" };
+    const stop = metrics?.ocrSeconds.startTimer();
+    try {
+      return { text: await recognize(options.ocr, document.file.path), method: "receipt_ocr" };
+    } finally {
+      stop?.();
+    }
   }
 
   return {

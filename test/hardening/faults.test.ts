@@ -56,6 +56,8 @@ beforeAll(async () => {
       BANK_TELEBIRR_TIMEOUT_MS: "10000",
       BANK_TELEBIRR_RETRIES: "0",
       BANK_MAX_RESPONSE_BYTES: String(SIZE_CAP),
+      // Six faults in a row per bank: the circuit breaker (its own tests in test/metrics) must stay closed.
+      BANK_BREAKER_FAILURES: "100",
     },
   });
 }, 60_000);

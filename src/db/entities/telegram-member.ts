@@ -12,6 +12,8 @@ export const TelegramMemberSchema = defineEntity({
     branch: p.manyToOne(BranchSchema).deleteRule("cascade"),
     role: p.enum([...ROLES]),
     name: p.string().length(200),
+    /** The bot's language chosen with /language ("en", "am"); null follows the Telegram app's language. */
+    language: p.string().length(8).nullable(),
     createdAt: p.datetime().defaultRaw("now()"),
   }),
 });

@@ -1,0 +1,166 @@
+# Every sentence the bot says in English (HTML parse mode where tags appear). Variables arrive HTML-escaped.
+# The Amharic file (am.ftl) has the same keys; test/bot/i18n.test.ts fails on a key missing from either.
+
+## Joining and membership
+outsider =
+    This bot checks payments for the staff of businesses that use Birrcheck.
+
+    To join, ask your manager for an invite link and open it, or send /start followed by the invite code.
+too-many-attempts = Too many attempts. Please wait { $seconds } seconds and try again.
+invite-unknown = That invite code is not valid. Ask your manager for a new invite link.
+invite-used = That invite code was already used. Each invite works once: ask your manager for a new one.
+invite-expired = That invite code has expired. Ask your manager for a new invite link.
+already-member = You are already a member of { $branch }. To join another branch, send /leave first.
+role =
+    { $role ->
+        [manager] manager
+        [admin] admin
+       *[cashier] cashier
+    }
+joined =
+    Welcome! You joined <b>{ $branch }</b> of { $business } as { role }.
+
+    { how-to-verify }
+welcome-back =
+    You are a member of <b>{ $branch }</b>.
+
+    { how-to-verify }
+how-to-verify = Forward me the customer's bank SMS or receipt link, send a photo or the PDF of the receipt, or type the transaction number. I will tell you if the money really arrived and whether the receipt was already used.
+manager-help =
+    Manager commands:
+    /history [7d|15d|30d|3m|6m|12m] [ok|failed] — this branch's verifications
+    /accounts — the branch's receiving accounts
+    /invite cashier|manager — an invite link for a new member
+common-help =
+    /recent — your latest verifications
+    /banks — the banks I can check
+    /language — English or Amharic
+    /cancel — stop the current question
+    /leave — leave this branch
+managers-only = This command is for managers.
+left = You left { $branch }. An invite link brings you back.
+
+## Language
+language-english = English
+language-amharic = አማርኛ
+language-question = Choose the bot's language:
+language-chosen = The bot now speaks English.
+
+## Questions
+cancelled = Cancelled.
+nothing-to-cancel = There is nothing to cancel.
+question-expired = This question is no longer open. Send the receipt again.
+not-understood = I did not find a receipt in that. Send the bank's receipt link or SMS, a photo or PDF of the receipt, or the transaction number.
+unknown-link = That link is not a receipt link of a bank I know. Send the link from the bank's SMS or app, a photo or PDF of the receipt, or the transaction number. /banks lists the banks.
+unknown-reference = That does not look like a transaction number of any bank I know. /banks shows what each bank's numbers look like.
+working = Working on it…
+downloading = Downloading the file…
+reading = Reading the receipt…
+receipt-needs-account = { $bank } receipt read. One more thing:
+checking-with = Checking with { $bank }…
+choose-bank = Which bank is <code>{ $reference }</code> from?
+bank-chosen = <code>{ $reference }</code> · { $bank }
+choose-account = Which { $bank } account received the money? Choose one, or type the account number.
+type-account = { $bank } needs the account that received the money. Type the account number.
+type-sms-account = { $bank } needs the account number of whoever got the bank's SMS (payer or receiver). Choose one of this branch's accounts, or type it.
+type-payer-phone = CBE Birr needs the payer's phone number. Type it (09…, +251… or 251…).
+not-an-account = Account numbers are digits only. Type it again, or /cancel.
+not-a-phone = That is not a phone number. Type the payer's phone (09…, +251… or 251…), or /cancel.
+
+## Failures
+file-too-large = That file is over 10 MB. Send the receipt link, a photo or the PDF of the receipt instead.
+unsupported-file = I can read PDF receipts and photos (JPG, PNG, WEBP). For anything else, send the receipt link.
+download-failed = I could not download that file from Telegram. Please send it again.
+unreadable-photo = I could not read that photo. Send a sharp, straight photo of the whole receipt, a screenshot, or the receipt link.
+ocr-too-slow = Reading that photo took too long. Send the receipt link or the PDF instead.
+quota-reached = ⛔ Your business has used this month's verifications. Ask your manager to upgrade the plan; nothing was checked.
+bank-down = 🏦 { $bank } is not answering right now, so nothing was checked. Try again in a few minutes.
+bank-garbled = 🏦 { $bank } answered with something I could not read, so nothing was confirmed. Try again later.
+invalid-input = ⚠️ { $message }
+internal-error = Something went wrong on our side. Please try again in a moment.
+
+## Result cards
+card-confirmed = ✅ <b>Payment confirmed</b>
+card-not-ours = ⚠️ <b>Paid to an account that is not this branch's</b>
+card-not-ours-note = The bank confirms the payment, but to { $account }, which is not one of this branch's saved { $bank } accounts.
+card-not-found = ❌ <b>Not found</b>
+card-not-found-note = { $bank } does not know the transaction <code>{ $reference }</code>.
+card-not-found-hint = Check the number, or ask the customer for the receipt link.
+card-duplicate = ⚠️ <b>Already verified</b>
+card-duplicate-note = This payment was verified on { $date } by { verified-by }. Do not accept it twice.
+card-wrong-account = ⚠️ <b>Paid to another account</b>
+card-wrong-account-note = The bank shows the money went to { $account }, not to the account you gave.
+card-not-completed = ⚠️ <b>Not completed</b>
+card-not-completed-note = The bank reports this transaction as "{ $status }", not completed.
+card-mismatch = ⚠️ <b>The document and the bank disagree</b>
+card-mismatch-note = { $message } Trust the bank's figures below, not the document.
+card-amount = Amount: <b>{ $amount }</b>
+card-payer = Payer: { $payer }
+card-receiver = Receiver: { $receiver }
+card-date = Date: { $date }
+card-reference = Reference: <code>{ $reference }</code>
+card-bank = Bank: { $bank }
+verified-by = { $label } ({ $via ->
+        [telegram] Telegram
+        [test] sandbox
+       *[api] API
+    })
+
+## Invites, history, accounts
+invite-usage = Send /invite cashier or /invite manager.
+invite = Invite for a new { role } of { $branch }. It works once and expires in 7 days:
+    { $link }
+history-header = <b>Verifications</b> ({ $filters }) · page { $page }
+history-all-time = all time
+history-ok = ok
+history-failed = failed
+history-newer = ‹ Newer
+history-older = Older ›
+history-empty = No verifications in this period.
+recent-header = <b>Your latest verifications</b>
+recent-empty = You have not verified anything yet.
+history-usage = Send /history, optionally with a period (7d, 15d, 30d, 3m, 6m, 12m) and ok or failed.
+accounts-empty = This branch has no saved accounts yet.
+accounts-header = Receiving accounts of <b>{ $branch }</b>:
+account-primary-mark = ★ primary
+account-make-primary = ★ Primary #{ $number }
+account-delete = 🗑 Delete #{ $number }
+account-add = ➕ Add an account
+account-gone = That account no longer exists.
+confirm-delete = Delete { $account }?
+confirm-delete-yes = Yes, delete
+confirm-delete-no = No
+deleted = Deleted { $account }.
+made-primary = { $account } is now the primary account for its bank.
+add-bank = Which bank is the new account at?
+add-number = Type the { $bank } account number.
+add-label = Type a label for it (for example “Main till”), or press Skip.
+add-label-skip = Skip
+add-primary = Make it the primary account for this bank?
+yes = Yes
+no = No
+label-too-long = A label is at most 100 characters. Type a shorter one, or /cancel.
+added = Saved { $account }.
+
+## Command menu
+command-help = How to check a payment
+command-recent = Your latest verifications
+command-banks = The banks I can check
+command-language = English or Amharic
+command-cancel = Stop the current question
+command-leave = Leave your branch
+command-history = This branch's verifications
+command-accounts = The branch's receiving accounts
+command-invite = Invite a cashier or manager
+
+## /banks: what to send for each bank (the same words as the API's catalogue; a test keeps them equal)
+bank-about-cbe = Share link from the CBE app or SMS (https://mbreciept.cbe.com.et/...), or the FT reference with the receiving account number (its last 8 digits are used).
+bank-about-telebirr = Transaction number from the telebirr SMS or receipt (10 letters and digits), or the receipt link https://transactioninfo.ethiotelecom.et/receipt/...
+bank-about-dashen = The 16-character FT Ref from the Dashen SuperApp receipt (not the long Transaction Ref), or the receipt link.
+bank-about-awash = The receipt link sent by SMS after the transfer (https://awashpay.awashbank.com:8225/-...); a bare transaction id cannot be checked.
+bank-about-boa = The FT or TT reference with the account number of the SMS owner (its last 5 digits are used), or the slip link https://cs.bankofabyssinia.com/slip/?trx=...
+bank-about-zemen = The receipt share link https://share.zemenbank.com/rt/.../pdf, or its 24-character token.
+bank-about-cbebirr = The receipt number (10 letters and digits) with the payer's phone number in account_number (251XXXXXXXXX; 09... and +251... are accepted).
+bank-about-mpesa = Transaction number from the M-Pesa SMS (10 letters and digits), or the receipt link https://m-pesabusiness.safaricom.et/receipt/...
+bank-about-sinqee = The FT reference printed on the Siinqee Bank receipt, or its receipt link.
+bank-about-amhara = The FT reference of the Amhara Bank transfer, or its receipt link https://receipt.amharabank.com.et/?trx=...
