@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOcrEngine, type OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createTenant, startTestApi, type TestApi } from "../support/api.js";
 import { PHOTO_DEGRADATION, renderReceiptImage } from "../support/receipt-images.js";
-import { firstExample, type Simulator, startBanks } from "../support/simulator.js";
+import { boaScreen, firstExample, type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
 
 // SERVER_OCR=true: an image of a receipt, sent without receipt_text, is read by the server's OCR.
@@ -20,22 +20,6 @@ afterAll(async () => {
   await ocr.close();
   await sim.close();
 });
-
-/** The BOA receipt the simulator serves for its first example, as the BOA app shows it. */
-function boaScreen(): string[] {
-  const { reference, receipt } = firstExample("boa");
-  return [
-    "# Bank of Abyssinia",
-    `Source Account\t${receipt.payerAccount}`,
-    `Source Account Name\t${receipt.payerName}`,
-    `Receiver Account\t${receipt.receiverAccount}`,
-    `Receiver Name\t${receipt.receiverName}`,
-    `Amount\tETB ${receipt.amount.toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
-    "Transaction Date\t24/03/2026, 10:15:00",
-    `Transaction Reference\t${reference}`,
-    "Transaction Type\tAccount to Account Transfer",
-  ];
-}
 
 describe("verification of a receipt image by server OCR", { timeout: 120_000 }, () => {
   it.each([

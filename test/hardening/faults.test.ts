@@ -16,7 +16,7 @@ import { createKey, createTenant, type Tenant } from "../support/api.js";
 import type { TestDatabase } from "../support/database.js";
 import { renderReceiptImage } from "../support/receipt-images.js";
 import { type RunningServiceProcess, startService } from "../support/service-process.js";
-import { firstExample, referenceBody } from "../support/simulator.js";
+import { boaScreen, firstExample, referenceBody } from "../support/simulator.js";
 import { postMultipart } from "../support/uploads.js";
 
 // Faults around a real service process: banks misbehaving, its database restarting under it, and a
@@ -251,22 +251,6 @@ describe("SIGTERM during load", () => {
 });
 
 // --- helpers ---
-
-/** The BOA receipt the simulator serves for its first example, as the BOA app shows it. */
-function boaScreen(): string[] {
-  const { reference, receipt } = firstExample("boa");
-  return [
-    "# Bank of Abyssinia",
-    `Source Account\t${receipt.payerAccount}`,
-    `Source Account Name\t${receipt.payerName}`,
-    `Receiver Account\t${receipt.receiverAccount}`,
-    `Receiver Name\t${receipt.receiverName}`,
-    `Amount\tETB ${receipt.amount.toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
-    "Transaction Date\t24/03/2026, 10:15:00",
-    `Transaction Reference\t${reference}`,
-    "Transaction Type\tAccount to Account Transfer",
-  ];
-}
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

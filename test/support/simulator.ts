@@ -36,3 +36,19 @@ export function referenceBody(code: BankCode, example: SimExample): Record<strin
     ...(example.target.account ? { account_number: example.target.account } : {}),
   };
 }
+
+/** The BOA receipt the simulator serves for its first example, as the BOA app shows it (for OCR tests). */
+export function boaScreen(): string[] {
+  const { reference, receipt } = firstExample("boa");
+  return [
+    "# Bank of Abyssinia",
+    `Source Account\t${receipt.payerAccount}`,
+    `Source Account Name\t${receipt.payerName}`,
+    `Receiver Account\t${receipt.receiverAccount}`,
+    `Receiver Name\t${receipt.receiverName}`,
+    `Amount\tETB ${receipt.amount.toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
+    "Transaction Date\t24/03/2026, 10:15:00",
+    `Transaction Reference\t${reference}`,
+    "Transaction Type\tAccount to Account Transfer",
+  ];
+}
