@@ -5,6 +5,7 @@
  * low-quality JPEG). Deterministic: the noise comes from a seeded generator, so a failure reproduces.
  */
 import { type Canvas, createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { oneAtATime } from "../../src/receipts/ocr/one-at-a-time.js";
 
 const FONT_DIR = "/usr/share/fonts/truetype/dejavu";
 const FAMILY = "DejaVu Sans";
@@ -46,7 +47,14 @@ function registerFonts(): void {
  * as receipts lay out their fields; a line starting with `# ` is a bold centred heading; other lines are
  * left-aligned. Empty strings leave a gap.
  */
-export async function renderReceiptImage(lines: string[], options: RenderOptions = {}): Promise<Buffer> {
+export function renderReceiptImage(lines: string[], options: RenderOptions = {}): Promise<Buffer> {
+  return serially(() => render(lines, options));
+}
+
+// Canvas work is never overlapped (see src/receipts/ocr/one-at-a-time.ts).
+const serially = oneAtATime();
+
+async function render(lines: string[], options: RenderOptions): Promise<Buffer> {
   registerFonts();
   const width = Math.round(options.width ?? 1200);
   const fontSize = options.fontSize ?? Math.round(width / 45);

@@ -3,6 +3,7 @@
  * then tesseract.js workers with the English model from node_modules (pool.ts). Nothing is fetched.
  */
 import { OcrTimeoutError } from "./errors.js";
+import { oneAtATime } from "./one-at-a-time.js";
 import { OcrWorkerPool } from "./pool.js";
 import { DEFAULT_MAX_PIXELS, prepareForOcr } from "./preprocess.js";
 
@@ -31,10 +32,13 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const pool = new OcrWorkerPool({ size: options.poolSize ?? 1 });
+  const serially = oneAtATime();
   return {
     async recognize(image) {
-      const started = performance.now();
-      const prepared = await prepareForOcr(image, { maxPixels });
+      const { started, prepared } = await serially(async () => ({
+        started: performance.now(),
+        prepared: await prepareForOcr(image, { maxPixels }),
+      }));
       // Pre-processing runs on this thread and cannot be interrupted, but it counts against the limit.
       const remaining = timeoutMs - (performance.now() - started);
       if (remaining <= 0) throw new OcrTimeoutError();
