@@ -8,7 +8,12 @@ const accountNumber = z
   .transform((value) => value.replace(/[\s-]/g, ""))
   .pipe(z.string().min(1).max(34).regex(/^\d+$/));
 
-const label = z.string().trim().min(1).max(100);
+const label = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\u0000-\u001f\u007f]*$/, { error: "The label format is invalid." });
 
 export const createAccountSchema = z.object({
   bank: z.enum(BANK_CODES),

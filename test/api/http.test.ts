@@ -84,6 +84,23 @@ describe("routing", () => {
   });
 });
 
+describe("text that PostgreSQL cannot store", () => {
+  it("refuses NUL and control characters in stored fields with 422 (found by the fuzz test)", async () => {
+    const verify = await api.request("POST", "/verify", {
+      key: tenant.key,
+      json: { bank: "sinqee", transaction_number: "FT000000AA0A", account_number: "telebirr\u0000" },
+    });
+    expect(verify.status).toBe(422);
+    expect(verify.body.errors).toEqual({ account_number: ["The account number format is invalid."] });
+    const account = await api.request("POST", "/accounts", {
+      key: tenant.key,
+      json: { bank: "cbe", account_number: "1000123456789", label: "Till\u0000" },
+    });
+    expect(account.status).toBe(422);
+    expect(account.body.errors).toEqual({ label: ["The label format is invalid."] });
+  });
+});
+
 describe("requests Node refuses before the app", () => {
   it.each([
     [
