@@ -2,18 +2,16 @@ import { z } from "zod";
 import { BANK_CODES } from "../../src/banks/codes.js";
 import { PERIODS } from "../../src/history/verifications.js";
 
+/** Text stored in history must be storable: PostgreSQL text refuses NUL, and no name has control characters. */
+export const PRINTABLE = /^\P{Cc}*$/u;
+
 /** Account numbers are digits; people paste them with spaces and dashes, which are dropped. */
 const accountNumber = z
   .string()
   .transform((value) => value.replace(/[\s-]/g, ""))
   .pipe(z.string().min(1).max(34).regex(/^\d+$/));
 
-const label = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, { error: "The label format is invalid." });
+const label = z.string().trim().min(1).max(100).regex(PRINTABLE, { error: "The label format is invalid." });
 
 export const createAccountSchema = z.object({
   bank: z.enum(BANK_CODES),

@@ -3,12 +3,8 @@ import { type BankCode, isBankCode } from "../../src/banks/codes.js";
 import type { AccountChoice } from "../../src/engine/types.js";
 import { BadRequestError, ValidationError } from "../../src/errors.js";
 import type { ReceiptDocument } from "../../src/receipts/reader.js";
-
-/** Text stored in history must be storable: PostgreSQL text refuses NUL, and no account has control characters. */
-const PRINTABLE = /^[^\u0000-\u001f\u007f]*$/;
-const FORMAT_INVALID = (name: string) => ({ error: `The ${name} format is invalid.` });
-
 import { parseInput } from "../validation.js";
+import { PRINTABLE } from "./schemas.js";
 
 export const MAX_RECEIPT_TEXT = 50_000;
 
@@ -21,7 +17,12 @@ const integer = z.preprocess(
 const verifyBodySchema = z.object({
   bank: z.string().trim().optional(),
   transaction_number: z.string().trim().max(100).optional(),
-  account_number: z.string().trim().max(64).regex(PRINTABLE, FORMAT_INVALID("account number")).optional(),
+  account_number: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(PRINTABLE, { error: "The account number format is invalid." })
+    .optional(),
   bank_account_id: integer.optional(),
   receipt_url: z.string().trim().max(2048).optional(),
   receipt_text: z.string().max(MAX_RECEIPT_TEXT).optional(),
