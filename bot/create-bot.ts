@@ -15,7 +15,7 @@ import { generalCommands } from "./handlers/general.js";
 import { historyCommands } from "./handlers/history.js";
 import { inviteCommand } from "./handlers/invite.js";
 import { languageCommand } from "./handlers/language.js";
-import { membership } from "./handlers/membership.js";
+import { loadMember, membership } from "./handlers/membership.js";
 import { receiptHandlers } from "./handlers/receipts.js";
 import { accountConversation, referenceConversation } from "./handlers/reference.js";
 import { languageMiddleware, textsOf } from "./i18n.js";
@@ -24,8 +24,9 @@ import { retryFloodLimits } from "./retry.js";
 import { conversationStorage } from "./storage.js";
 
 /**
- * The bot's middleware, in the order an update meets it: errors, the rate limit, the language, membership (outsiders stop there),
- * conversations (/cancel before them, so it always works), commands, buttons, then receipts.
+ * The bot's middleware, in the order an update meets it: errors, the rate limit, the member (with its
+ * language), the language, joining (outsiders stop there), conversations (/cancel before them, so it
+ * always works), commands, buttons, then receipts.
  */
 export function createBot(settings: TelegramSettings, deps: BotDependencies): Bot<BotContext> {
   const bot = new Bot<BotContext>(settings.token, { client: { apiRoot: settings.apiRoot } });
@@ -51,7 +52,8 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
     }
   });
   if (settings.ratePerMinute > 0) bot.use(rateLimitPerUser(settings.ratePerMinute));
-  bot.use(languageMiddleware(deps.orm));
+  bot.use(loadMember(deps));
+  bot.use(languageMiddleware());
   bot.use(membership(deps));
   bot.use(
     conversations({

@@ -3,6 +3,7 @@ import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import type { Context, MiddlewareFn } from "grammy";
 import { TelegramMemberSchema } from "../src/db/entities/index.js";
+import type { BotContext } from "./context.js";
 import { escapeHtml, formatAddisTime, formatAmount } from "./format.js";
 
 /** The bot's languages; the first is the default for every other Telegram language. */
@@ -65,17 +66,16 @@ export function localeOf(ctx: Context): Locale {
 }
 
 /**
- * Decides the language of each update once: a member's choice stored by /language, else the Telegram
- * app's language. Then the @grammyjs/i18n middleware (ctx.t, ctx.i18n) follows the same decision.
+ * Decides the language of each update once: the member's choice stored by /language (loaded with the
+ * membership, no query of its own), else the Telegram app's language. Then the @grammyjs/i18n middleware
+ * (ctx.t, ctx.i18n) follows the same decision.
  */
-export function languageMiddleware(orm: MikroORM): MiddlewareFn<Context> {
+export function languageMiddleware(): MiddlewareFn<BotContext> {
   const plugin = i18n.middleware();
   return async (ctx, next) => {
-    if (ctx.from) {
-      const stored = await storedLanguage(orm, String(ctx.from.id));
-      if (stored) decided.set(ctx, stored);
-    }
-    await plugin(ctx as Context & I18nFlavor, next);
+    const stored = ctx.member?.language;
+    if (isLocale(stored)) decided.set(ctx, stored);
+    await plugin(ctx as unknown as Context & I18nFlavor, next);
   };
 }
 
@@ -83,11 +83,6 @@ export function languageMiddleware(orm: MikroORM): MiddlewareFn<Context> {
 export function useLocale(ctx: Context, locale: Locale): void {
   decided.set(ctx, locale);
   (ctx as Context & Partial<I18nFlavor>).i18n?.useLocale(locale);
-}
-
-export async function storedLanguage(orm: MikroORM, telegramUserId: string): Promise<Locale | null> {
-  const row = await orm.em.fork().findOne(TelegramMemberSchema, { telegramUserId }, { fields: ["language"] });
-  return isLocale(row?.language) ? row.language : null;
 }
 
 /** Remembers a member's language; false when the user is no member (nothing to store it on). */

@@ -1,4 +1,4 @@
-import { Composer } from "grammy";
+import { Composer, type MiddlewareFn } from "grammy";
 import { RateLimiter } from "../../src/rate-limit.js";
 import { findMember, joinByInvite } from "../../src/telegram/members.js";
 import { setMemberCommands } from "../commands.js";
@@ -7,14 +7,18 @@ import { localeOf, textsOf } from "../i18n.js";
 import { INVITE_ATTEMPTS } from "../rate-limit.js";
 
 /** Who is writing: every update is matched to its member (or to nobody) before anything else. */
-export function membership(deps: BotDependencies): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
-  // Only private chats: a receipt or a manager's list must not be shown in a group.
-  composer.use(async (ctx, next) => {
+export function loadMember(deps: BotDependencies): MiddlewareFn<BotContext> {
+  return async (ctx, next) => {
+    // Only private chats: a receipt or a manager's list must not be shown in a group.
     if (ctx.chat && ctx.chat.type !== "private") return;
     ctx.member = ctx.from ? await findMember(deps.orm.em.fork(), String(ctx.from.id)) : null;
     await next();
-  });
+  };
+}
+
+/** Joining with /start <code>; anyone who is not a member stops here. */
+export function membership(deps: BotDependencies): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
 
   const inviteAttempts = new RateLimiter(INVITE_ATTEMPTS.limit, INVITE_ATTEMPTS.windowMs);
   composer.command("start", async (ctx) => {

@@ -8,6 +8,8 @@ export interface Member {
   telegramUserId: string;
   name: string;
   role: Role;
+  /** The bot language the member chose with /language, if any. */
+  language: string | null;
   branchId: number;
   branchName: string;
   businessId: number;
@@ -90,6 +92,7 @@ function toMember(member: TelegramMember): Member {
     telegramUserId: member.telegramUserId,
     name: member.name,
     role: member.role,
+    language: member.language ?? null,
     branchId: branch.id,
     branchName: branch.name,
     businessId: business.id,
