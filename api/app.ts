@@ -14,8 +14,10 @@ import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
 import { accountsRoutes } from "./routes/accounts.js";
 import { banksRoutes } from "./routes/banks.js";
+import { docsRoutes } from "./routes/docs.js";
 import { healthRoutes } from "./routes/health.js";
 import { metricsRoutes } from "./routes/metrics.js";
+import { openApiRoutes } from "./routes/openapi.js";
 import { verificationsRoutes } from "./routes/verifications.js";
 import { verifyRoutes } from "./routes/verify.js";
 
@@ -34,7 +36,7 @@ export interface ApiDependencies {
   breakers?: BankBreakers;
 }
 
-/** The Koa application: /api/v1 (spec), /healthz, /readyz and /metrics. */
+/** The Koa application: /api/v1 (spec and its OpenAPI document), /docs, /healthz, /readyz and /metrics. */
 export function createApi({
   orm,
   engine,
@@ -59,16 +61,18 @@ export function createApi({
   app.use(health.routes());
   const scrape = metricsRoutes(metrics, metricsToken);
   app.use(scrape.routes());
+  const docs = docsRoutes();
+  app.use(docs.routes());
+  app.use(docs.allowedMethods());
 
   const v1 = new Router<ApiState>({ prefix: "/api/v1" });
-  const open = banksRoutes();
   const authenticated = new Router<ApiState>();
   authenticated.use(requireApiKey(orm));
   if (rateLimitPerMinute) authenticated.use(rateLimitPerKey(rateLimitPerMinute));
   for (const routes of [verifyRoutes(engine, reader), accountsRoutes(orm), verificationsRoutes(orm)]) {
     authenticated.use(routes.routes(), routes.allowedMethods());
   }
-  v1.use(open.routes(), open.allowedMethods());
+  for (const open of [banksRoutes(), openApiRoutes()]) v1.use(open.routes(), open.allowedMethods());
   v1.use(authenticated.routes(), authenticated.allowedMethods());
   app.use(v1.routes());
   app.use(v1.allowedMethods());

@@ -15,9 +15,15 @@ const label = z.string().trim().min(1).max(100).regex(PRINTABLE, { error: "The l
 
 export const createAccountSchema = z.object({
   bank: z.enum(BANK_CODES),
-  account_number: accountNumber,
-  label,
-  is_primary: z.boolean().default(false),
+  account_number: accountNumber.meta({
+    description: "Digits, at most 34; spaces and dashes are dropped.",
+    example: "1000123456789",
+  }),
+  label: label.meta({ description: "1 to 100 characters.", example: "Main till" }),
+  is_primary: z
+    .boolean()
+    .default(false)
+    .meta({ description: "Make it the default for its bank (clears the flag on the others)." }),
 });
 
 export const updateAccountSchema = z.strictObject({
@@ -37,11 +43,27 @@ const queryBoolean = z.string().refine((value) => ["true", "false", "1", "0"].in
 });
 
 export const historyQuerySchema = z.object({
-  limit: queryLimit.optional(),
-  period: z.enum(PERIODS).optional(),
-  success: queryBoolean.transform((value) => value === "true" || value === "1").optional(),
+  limit: queryLimit.optional().meta({
+    override: { type: "integer", minimum: 1, maximum: 500, default: 100 },
+    description: "Most records.",
+  }),
+  period: z
+    .enum(PERIODS)
+    .optional()
+    .meta({ description: "7d, 15d, 30d count days; 3m, 6m, 12m count calendar months back from now." }),
+  success: queryBoolean
+    .transform((value) => value === "true" || value === "1")
+    .optional()
+    .meta({
+      override: { type: "boolean" },
+      description: "true: confirmed only; false: failed only (1/0 too).",
+    }),
 });
 
 export const bulkDeleteSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(100),
+  ids: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(100)
+    .meta({ example: [12, 13] }),
 });

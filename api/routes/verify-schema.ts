@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type BankCode, isBankCode } from "../../src/banks/codes.js";
+import { BANK_CODES, type BankCode, isBankCode } from "../../src/banks/codes.js";
 import type { AccountChoice } from "../../src/engine/types.js";
 import { BadRequestError, ValidationError } from "../../src/errors.js";
 import type { ReceiptDocument } from "../../src/receipts/reader.js";
@@ -14,18 +14,42 @@ const integer = z.preprocess(
   z.number().int().positive(),
 );
 
-const verifyBodySchema = z.object({
-  bank: z.string().trim().optional(),
-  transaction_number: z.string().trim().max(100).optional(),
+/** A bank code; an unknown one is a 400 "The selected bank is invalid." (spec 4.1), so it is read as text. */
+const bankHint = z
+  .string()
+  .trim()
+  .meta({ override: { enum: [...BANK_CODES] }, description: "A bank code (GET /banks)." });
+
+export const verifyBodySchema = z.object({
+  bank: bankHint
+    .optional()
+    .meta({ description: "Required with transaction_number; an optional hint with a receipt file or text." }),
+  transaction_number: z.string().trim().max(100).optional().meta({
+    description: "The bank's reference (GET /banks shows each bank's form).",
+    example: "DFH51OFIED",
+  }),
   account_number: z
     .string()
     .trim()
     .max(64)
     .regex(PRINTABLE, { error: "The account number format is invalid." })
-    .optional(),
-  bank_account_id: integer.optional(),
-  receipt_url: z.string().trim().max(2048).optional(),
-  receipt_text: z.string().max(MAX_RECEIPT_TEXT).optional(),
+    .optional()
+    .meta({
+      description:
+        "The receiving account you expect the money in; required for cbe and boa; for cbebirr the payer's phone (251XXXXXXXXX).",
+    }),
+  bank_account_id: integer
+    .optional()
+    .meta({ description: "A saved account's id (GET /accounts), instead of account_number." }),
+  receipt_url: z.string().trim().max(2048).optional().meta({
+    description: "A share link from a banking app; bank and transaction number are read from it.",
+    example: "https://transactioninfo.ethiotelecom.et/receipt/DFH51OFIED",
+  }),
+  receipt_text: z
+    .string()
+    .max(MAX_RECEIPT_TEXT)
+    .optional()
+    .meta({ description: "A receipt's text (copied, or OCR'd from an image sent as receipt_file)." }),
 });
 
 type VerifyBody = z.output<typeof verifyBodySchema>;
@@ -81,15 +105,11 @@ export function parseVerifyBody(raw: Record<string, unknown>, file?: { path: str
   return { kind: "reference", bank, transactionNumber: body.transaction_number ?? "", ...account };
 }
 
+export const parseReceiptBodySchema = verifyBodySchema.pick({ bank: true, receipt_text: true });
+
 /** POST /verify/parse-receipt: a receipt file, its text, or both (an image's text), and a bank hint. */
 export function parseReceiptBody(raw: Record<string, unknown>, file?: { path: string }): ReceiptDocument {
-  const body = parseInput(
-    z.object({
-      bank: z.string().trim().optional(),
-      receipt_text: z.string().max(MAX_RECEIPT_TEXT).optional(),
-    }),
-    dropEmpty(raw),
-  );
+  const body = parseInput(parseReceiptBodySchema, dropEmpty(raw));
   if (!file && body.receipt_text === undefined) {
     throw new ValidationError({
       receipt_file: ["The receipt file field is required when receipt text is not present."],
@@ -134,4 +154,9 @@ function dropEmpty(raw: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-export const parseUrlBodySchema = z.object({ receipt_url: z.string().trim().min(1).max(2048) });
+export const parseUrlBodySchema = z.object({
+  receipt_url: z.string().trim().min(1).max(2048).meta({
+    description: "A share link from a banking app.",
+    example: "https://transactioninfo.ethiotelecom.et/receipt/DFH51OFIED",
+  }),
+});

@@ -1,8 +1,10 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import type Koa from "koa";
 import { createApi } from "../../api/app.js";
 import { answerMalformedRequestsWithJson } from "../../api/client-errors.js";
+import type { ApiState } from "../../api/context.js";
 import { createBranch, createBusiness } from "../../src/admin/businesses.js";
 import { createApiKey } from "../../src/auth/api-keys.js";
 import type { Role } from "../../src/auth/roles.js";
@@ -31,6 +33,8 @@ export interface RequestOptions {
 
 export interface TestApi {
   url: string;
+  /** The Koa application, for tests that read its routes. */
+  app: Koa<ApiState>;
   db: TestDatabase;
   /** Every log line the API wrote, as text. */
   logs: string[];
@@ -47,11 +51,13 @@ export interface TestApiOptions {
   ocr?: OcrEngine;
   /** API_RATE_LIMIT; off unless given, so suites can send many requests with one key. */
   rateLimitPerMinute?: number;
+  /** The database to serve from (dropped by close()); a fresh migrated one by default. */
+  database?: TestDatabase;
 }
 
 /** The real Koa app and engine on a loopback port, on a fresh migrated database. */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const db = await createTestDatabase();
+  const db = options.database ?? (await createTestDatabase());
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -77,6 +83,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 
   return {
     url,
+    app,
     db,
     logs,
     async request(method, path, options = {}) {

@@ -1,0 +1,368 @@
+import { z } from "zod";
+import {
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiResponseObject,
+} from "zod-openapi";
+import {
+  banksBodySchema,
+  bulkDeletedSchema,
+  messageSchema,
+  parsedReceiptSchema,
+  parsedUrlSchema,
+  savedAccountSchema,
+  validationErrorSchema,
+  verificationRecordSchema,
+  verificationResultSchema,
+} from "../responses.js";
+import {
+  bulkDeleteSchema,
+  createAccountSchema,
+  historyQuerySchema,
+  updateAccountSchema,
+} from "../routes/schemas.js";
+import { parseReceiptBodySchema, parseUrlBodySchema, verifyBodySchema } from "../routes/verify-schema.js";
+import {
+  type OpenApiExample,
+  shareLinkExamples,
+  verifyRequestExamples,
+  verifyResultExamples,
+} from "./examples.js";
+
+// The contract (../shared/spec/api-v1.md) and the README's choices where it is silent, as OpenAPI 3.1. Bodies
+// and parameters are the zod schemas the routes parse with; responses are the schemas the presenters return.
+
+const json = (schema: z.ZodType, examples?: Record<string, OpenApiExample>) => ({
+  "application/json": { schema, ...(examples ? { examples } : {}) },
+});
+
+const message = (text: string): Record<string, OpenApiExample> => ({
+  message: { summary: text, value: { message: text } },
+});
+
+/** Failures shared by many operations, as reusable responses. */
+const ERRORS = {
+  400: {
+    id: "BadRequest",
+    description:
+      "Invalid input the contract answers with 400: an unsupported bank, a malformed or unsupported receipt URL, " +
+      "a body that is not a JSON object.",
+    content: json(messageSchema, message("The request body is not valid JSON.")),
+  },
+  401: {
+    id: "Unauthenticated",
+    description: "A missing, malformed, unknown or revoked API key.",
+    content: json(messageSchema, message("Unauthenticated.")),
+  },
+  402: {
+    id: "QuotaExceeded",
+    description: "The business's monthly verification quota is used up.",
+    content: json(messageSchema, message("Monthly verification limit reached. Please upgrade your plan.")),
+  },
+  403: {
+    id: "Forbidden",
+    description: "The key's role may not do this (a cashier key on bulk deletion).",
+    content: json(messageSchema, message("This action is unauthorized.")),
+  },
+  404: {
+    id: "NotFound",
+    description: "No such record in the key's branch (unknown id, another branch's id, or not a number).",
+    content: json(messageSchema, message("Verification not found.")),
+  },
+  413: {
+    id: "PayloadTooLarge",
+    description: "A JSON body over 256 kB, or a receipt file over 10 MB.",
+    content: json(messageSchema, message("The request body is too large.")),
+  },
+  422: {
+    id: "ValidationFailed",
+    description: "Fields failing their rules, one Laravel-style message per field.",
+    content: json(validationErrorSchema),
+  },
+  429: {
+    id: "TooManyAttempts",
+    description: "More than API_RATE_LIMIT requests a minute with one key.",
+    headers: z.object({
+      "Retry-After": z.string().meta({ description: "Seconds until the next request is accepted." }),
+      "X-RateLimit-Limit": z.string().meta({ description: "Requests allowed a minute." }),
+      "X-RateLimit-Remaining": z.string().meta({ description: "Requests left in this minute." }),
+    }),
+    content: json(messageSchema, message("Too Many Attempts.")),
+  },
+  500: {
+    id: "ServerError",
+    description: "An unexpected failure; details only in the service's log, under the request id.",
+    content: json(messageSchema, message("Server Error.")),
+  },
+  502: {
+    id: "BankAnswerUnreadable",
+    description: "The bank answered something that could not be read; nothing was recorded or counted.",
+    content: json(
+      messageSchema,
+      message("Bank of Abyssinia sent an answer that could not be read. Please try again later."),
+    ),
+  },
+  503: {
+    id: "Unavailable",
+    description:
+      "The database is unreachable, or (POST /verify) the bank is not responding or its circuit breaker is " +
+      "open; nothing was recorded or counted.",
+    content: json(messageSchema, message("The service is temporarily unavailable. Please try again later.")),
+  },
+} satisfies Record<number, ZodOpenApiResponseObject>;
+
+type ErrorStatus = keyof typeof ERRORS;
+
+/** Every call with a key: the key may be refused or rate-limited, and the database may be down. */
+const AUTHENTICATED: ErrorStatus[] = [401, 429, 500, 503];
+/** A JSON (or multipart) body may be malformed, too large, or fail its rules. */
+const WITH_BODY: ErrorStatus[] = [400, 413, 422];
+
+interface Operation extends Omit<ZodOpenApiOperationObject, "responses"> {
+  success: {
+    status: 200 | 201;
+    description: string;
+    schema: z.ZodType;
+    examples?: Record<string, OpenApiExample>;
+  };
+  errors?: ErrorStatus[];
+  /** Responses of this operation alone (POST /verify's 404 result). */
+  more?: Record<number, ZodOpenApiResponseObject>;
+}
+
+function operation({ success, errors = [], more = {}, ...rest }: Operation): ZodOpenApiOperationObject {
+  const responses: Record<string, ZodOpenApiResponseObject> = {
+    [success.status]: { description: success.description, content: json(success.schema, success.examples) },
+    ...more,
+  };
+  for (const status of errors) responses[status] = ERRORS[status];
+  return { ...rest, responses };
+}
+
+const idParam = z.object({
+  id: z.string().meta({ override: { type: "integer", minimum: 1 }, description: "The record's id." }),
+});
+
+/** multipart/form-data fields of POST /verify and /verify/parse-receipt. */
+const receiptFile = z.file().meta({
+  description:
+    "PDF, JPG, JPEG, PNG or WEBP, at most 10 MB. An image needs receipt_text unless the server reads it (SERVER_OCR).",
+});
+
+const VERIFY_DESCRIPTION = `Verifies a payment. Exactly one input per call: bank + transaction_number, receipt_url, receipt_file
+(multipart) or receipt_text. Consumes one unit of the monthly quota unless the result is a duplicate or the key is a
+sandbox key (chk_test_…), which checks against the built-in bank simulator: every example below succeeds with one.`;
+
+export function createOpenApiDocument(): oas31.OpenAPIObject {
+  const results = verifyResultExamples();
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Birrcheck API",
+      version: "1.0",
+      description:
+        "Verifies payments made through Ethiopian banks and mobile-money providers: a bank and transaction number, " +
+        "a receipt share link, a receipt file or receipt text in, a confirmed (or not) transaction out, and whether " +
+        "that receipt was already used in the branch.",
+    },
+    servers: [{ url: "/api/v1" }],
+    security: [{ bearerAuth: [] }],
+    tags: [
+      { name: "Verify", description: "Verification and its quota-free pre-checks." },
+      { name: "History", description: "The branch's verifications." },
+      { name: "Accounts", description: "The branch's saved receiving accounts." },
+      { name: "Catalogue", description: "Supported banks and this document." },
+    ],
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key: `Authorization: Bearer chk_…` (sandbox keys: `chk_test_…`).",
+        },
+      },
+    },
+    paths: {
+      "/verify": {
+        post: operation({
+          operationId: "verify",
+          tags: ["Verify"],
+          summary: "Verify a payment",
+          description: VERIFY_DESCRIPTION,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: verifyBodySchema, examples: verifyRequestExamples() },
+              "multipart/form-data": {
+                schema: verifyBodySchema
+                  .pick({ bank: true, account_number: true, bank_account_id: true, receipt_text: true })
+                  .extend({ receipt_file: receiptFile }),
+              },
+            },
+          },
+          success: {
+            status: 200,
+            description:
+              "The bank answered. success is true only for a confirmed transaction; a duplicate, a payment to " +
+              "another account, an incomplete transfer or a receipt that disagrees with the bank are 200s with " +
+              "success false and a message.",
+            schema: verificationResultSchema,
+            examples: { confirmed: results.confirmed, duplicate: results.duplicate },
+          },
+          more: {
+            404: {
+              description: "The bank does not know the transaction (success, exists and duplicate false).",
+              content: json(verificationResultSchema, { notFound: results.notFound }),
+            },
+          },
+          errors: [...AUTHENTICATED, ...WITH_BODY, 402, 502],
+        }),
+      },
+      "/verify/parse-url": {
+        post: operation({
+          operationId: "parseUrl",
+          tags: ["Verify"],
+          summary: "Read a share link (no quota)",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: parseUrlBodySchema, examples: shareLinkExamples() } },
+          },
+          success: { status: 200, description: "What the link says.", schema: parsedUrlSchema },
+          errors: [...AUTHENTICATED, ...WITH_BODY],
+        }),
+      },
+      "/verify/parse-receipt": {
+        post: operation({
+          operationId: "parseReceipt",
+          tags: ["Verify"],
+          summary: "Read a receipt file or text (no quota)",
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": { schema: parseReceiptBodySchema.extend({ receipt_file: receiptFile }) },
+              "application/json": { schema: parseReceiptBodySchema },
+            },
+          },
+          success: { status: 200, description: "What the receipt claims.", schema: parsedReceiptSchema },
+          errors: [...AUTHENTICATED, ...WITH_BODY],
+        }),
+      },
+      "/verifications": {
+        get: operation({
+          operationId: "listVerifications",
+          tags: ["History"],
+          summary: "List the branch's verifications, newest first",
+          requestParams: { query: historyQuerySchema },
+          success: {
+            status: 200,
+            description: "The records.",
+            schema: z.object({ verifications: z.array(verificationRecordSchema) }),
+          },
+          errors: [...AUTHENTICATED, 422],
+        }),
+      },
+      "/verifications/bulk": {
+        delete: operation({
+          operationId: "deleteVerifications",
+          tags: ["History"],
+          summary: "Delete up to 100 verifications (manager or admin)",
+          description: "Ids of other branches and unknown ids are skipped and not counted.",
+          requestBody: { required: true, content: { "application/json": { schema: bulkDeleteSchema } } },
+          success: { status: 200, description: "How many were deleted.", schema: bulkDeletedSchema },
+          errors: [...AUTHENTICATED, ...WITH_BODY, 403],
+        }),
+      },
+      "/verifications/{id}": {
+        get: operation({
+          operationId: "getVerification",
+          tags: ["History"],
+          summary: "Read one verification",
+          requestParams: { path: idParam },
+          success: {
+            status: 200,
+            description: "The record.",
+            schema: z.object({ verification: verificationRecordSchema }),
+          },
+          errors: [...AUTHENTICATED, 404],
+        }),
+        delete: operation({
+          operationId: "deleteVerification",
+          tags: ["History"],
+          summary: "Delete one verification",
+          description:
+            "It leaves history, but a confirmed receipt stays used: it can never be counted twice.",
+          requestParams: { path: idParam },
+          success: { status: 200, description: "Deleted.", schema: messageSchema },
+          errors: [...AUTHENTICATED, 404],
+        }),
+      },
+      "/accounts": {
+        get: operation({
+          operationId: "listAccounts",
+          tags: ["Accounts"],
+          summary: "List saved receiving accounts",
+          success: {
+            status: 200,
+            description: "By bank, primary first.",
+            schema: z.object({ accounts: z.array(savedAccountSchema) }),
+          },
+          errors: AUTHENTICATED,
+        }),
+        post: operation({
+          operationId: "createAccount",
+          tags: ["Accounts"],
+          summary: "Save a receiving account",
+          requestBody: { required: true, content: { "application/json": { schema: createAccountSchema } } },
+          success: { status: 201, description: "Saved.", schema: z.object({ account: savedAccountSchema }) },
+          errors: [...AUTHENTICATED, ...WITH_BODY],
+        }),
+      },
+      "/accounts/{id}": {
+        patch: operation({
+          operationId: "updateAccount",
+          tags: ["Accounts"],
+          summary: "Rename an account or make it primary",
+          requestParams: { path: idParam },
+          requestBody: { required: true, content: { "application/json": { schema: updateAccountSchema } } },
+          success: {
+            status: 200,
+            description: "Updated.",
+            schema: z.object({ account: savedAccountSchema }),
+          },
+          errors: [...AUTHENTICATED, ...WITH_BODY, 404],
+        }),
+        delete: operation({
+          operationId: "deleteAccount",
+          tags: ["Accounts"],
+          summary: "Delete a saved account",
+          requestParams: { path: idParam },
+          success: { status: 200, description: "Deleted.", schema: messageSchema },
+          errors: [...AUTHENTICATED, 404],
+        }),
+      },
+      "/banks": {
+        get: operation({
+          operationId: "listBanks",
+          tags: ["Catalogue"],
+          summary: "Supported banks",
+          security: [],
+          success: { status: 200, description: "Keyed by bank code.", schema: banksBodySchema },
+        }),
+      },
+      "/openapi.json": {
+        get: operation({
+          operationId: "openApiDocument",
+          tags: ["Catalogue"],
+          summary: "This document",
+          security: [],
+          success: {
+            status: 200,
+            description: "OpenAPI 3.1.",
+            schema: z.looseObject({ openapi: z.string() }),
+          },
+        }),
+      },
+    },
+  });
+}

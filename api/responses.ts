@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { BANK_CODES } from "../src/banks/codes.js";
+import { VERIFICATION_METHODS } from "../src/engine/types.js";
+
+// Every response body of /api/v1, as zod schemas: the presenters return these types and the OpenAPI
+// document (api/openapi) is generated from them, so the document describes what the routes send.
+
+export const bankCodeSchema = z.enum(BANK_CODES).meta({
+  id: "BankCode",
+  description: "A bank or mobile-money provider (spec 2.1).",
+  example: "telebirr",
+});
+
+const sourceTypeSchema = z.enum(["api", "test", "telegram"]).meta({
+  description: "api: a live API key; test: a sandbox key; telegram: a cashier in the bot.",
+});
+
+const verificationMethodSchema = z
+  .enum([
+    ...Object.values(VERIFICATION_METHODS),
+    "receipt_pdf",
+    "receipt_text",
+    "receipt_image",
+    "receipt_ocr",
+  ])
+  .meta({
+    description:
+      "official: bank + transaction_number looked up at the bank; official_link: a share link looked up; " +
+      "receipt_pdf / receipt_text / receipt_image / receipt_ocr: a receipt read first (PDF on the server, the " +
+      "caller's text, an image with the caller's text, server OCR), then looked up at the bank.",
+  });
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Transaction details as the bank reports them (spec 2.3); fields the bank does not show are "". */
+export const receiptSchema = z
+  .object({
+    status: z.string().meta({ description: '"completed" for a confirmed transfer.', example: "completed" }),
+    transaction_type: z.string().optional().meta({ description: "Absent when the bank shows none." }),
+    amount: z.number().meta({ description: "The transferred amount, without fees.", example: 1100 }),
+    currency: z.string().meta({ example: "ETB" }),
+    transaction_date: z.string().meta({
+      description: "ISO 8601 date-time with an offset (+03:00) or a trailing Z, as the bank gives it.",
+      example: "2026-11-20T10:15:00+03:00",
+    }),
+    payer_name: z.string(),
+    payer_account: z.string().meta({ description: "As printed by the bank, masked forms included." }),
+    receiver_name: z.string(),
+    receiver_account: z.string(),
+    description: z.string().nullable(),
+  })
+  .meta({ id: "Receipt" });
+
+/** POST /verify's answer (spec 2.2), for 200 and for the 404 of a transaction the bank does not know. */
+export const verificationResultSchema = z
+  .object({
+    success: z.boolean().meta({ description: "The transaction is confirmed." }),
+    exists: z.boolean().meta({ description: "The bank knows the transaction." }),
+    duplicate: z.boolean().meta({ description: "It was already confirmed in this branch." }),
+    message: z.string().nullable().meta({
+      description: "null on success; why it failed otherwise.",
+      example: "Transaction not found.",
+    }),
+    data: z.object({
+      bank: bankCodeSchema,
+      bank_name: z.string(),
+      verification_id: z
+        .string()
+        .nullable()
+        .meta({ description: "The history record's id; null when the transaction was not found." }),
+      transaction_number: z.string(),
+      source_url: z.string().nullable().meta({ description: "The receipt link when the input was one." }),
+      verification_method: verificationMethodSchema,
+      receipt: z.union([receiptSchema, z.object({}).meta({ description: "Not found: no receipt." })]),
+    }),
+    existing_verification_id: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "Only when duplicate is true: the record that confirmed it first." }),
+    verified_at: isoDateTime
+      .optional()
+      .meta({ description: "Only when duplicate is true: when it was confirmed." }),
+  })
+  .meta({ id: "VerificationResult" });
+
+/** History item (spec 2.4); receipt fields are null on records of transactions that were not found. */
+export const verificationRecordSchema = z
+  .object({
+    id: z.number().int(),
+    bank: bankCodeSchema,
+    bank_name: z.string(),
+    transaction_number: z.string(),
+    account_number: z.string().nullable().meta({ description: "The account the caller gave, else null." }),
+    success: z.boolean(),
+    exists: z.boolean(),
+    status: z.string().nullable(),
+    transaction_type: z.string().nullable(),
+    amount: z.number().nullable(),
+    currency: z.string().nullable(),
+    payer_name: z.string().nullable(),
+    transaction_date: z.string().nullable(),
+    created_at: isoDateTime,
+    source: z.object({
+      type: sourceTypeSchema,
+      label: z.string().meta({ description: "The API key's label or the cashier's name." }),
+    }),
+  })
+  .meta({ id: "VerificationRecord" });
+
+/** Saved receiving account (spec 2.5). */
+export const savedAccountSchema = z
+  .object({
+    id: z.number().int(),
+    bank: bankCodeSchema,
+    bank_name: z.string(),
+    account_number: z.string().meta({ example: "1000123456789" }),
+    account_last_four: z.string().meta({ example: "6789" }),
+    label: z.string().meta({ example: "Main till" }),
+    is_primary: z.boolean().meta({ description: "The default account for its bank." }),
+  })
+  .meta({ id: "SavedAccount" });
+
+/** Bank catalogue entry (spec 2.6). */
+export const bankEntrySchema = z
+  .object({
+    name: z.string(),
+    requires_account_number: z.boolean(),
+    account_digits: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "How many trailing digits of account_number the bank's lookup uses." }),
+    description: z.string(),
+    example_transaction_number: z.string(),
+  })
+  .meta({ id: "BankEntry" });
+
+export const banksBodySchema = z.object({ banks: z.record(bankCodeSchema, bankEntrySchema) });
+
+/** POST /verify/parse-url's answer (spec 4.2). */
+export const parsedUrlSchema = z
+  .object({
+    bank: bankCodeSchema,
+    bank_name: z.string(),
+    transaction_number: z.string(),
+    account_number: z.string().nullable().meta({ description: "The account part the link carries, if any." }),
+    source_url: z.string(),
+    receipt_token: z
+      .string()
+      .nullable()
+      .meta({ description: "The opaque token of token-style links (CBE, Awash, Zemen), else null." }),
+    requires_account_number: z.boolean(),
+    requires_explicit_settlement_account: z
+      .boolean()
+      .meta({ description: "The link lacks the receiving account: pass account_number to /verify." }),
+  })
+  .meta({ id: "ParsedUrl" });
+
+/** POST /verify/parse-receipt's answer (spec 4.3): what the document claims; null where it shows nothing. */
+export const parsedReceiptSchema = z
+  .object({
+    bank: bankCodeSchema,
+    bank_name: z.string(),
+    transaction_number: z.string().nullable(),
+    account_number: z.string().nullable(),
+    requires_account_number: z.boolean(),
+    requires_explicit_settlement_account: z.boolean(),
+    account_digits: z.number().int().nullable(),
+    receipt: z.object({
+      status: z.string().nullable(),
+      transaction_type: z.string().optional(),
+      amount: z.number().nullable(),
+      currency: z.string().nullable(),
+      transaction_date: z.string().nullable(),
+      payer_name: z.string().nullable(),
+      payer_account: z.string().nullable(),
+      receiver_name: z.string().nullable(),
+      receiver_account: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
+  })
+  .meta({ id: "ParsedReceipt" });
+
+export const messageSchema = z.object({ message: z.string() }).meta({ id: "Message" });
+
+export const validationErrorSchema = z
+  .object({
+    message: z.literal("The given data was invalid."),
+    errors: z.record(z.string(), z.array(z.string())).meta({
+      description: "Each failing field with one message.",
+      example: { label: ["The label field is required."] },
+    }),
+  })
+  .meta({ id: "ValidationError" });
+
+export const bulkDeletedSchema = z.object({
+  message: z.string().meta({ example: "2 verifications deleted." }),
+  deleted: z.number().int().meta({ description: "Records removed; unknown ids are skipped." }),
+});
