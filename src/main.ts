@@ -51,6 +51,8 @@ function printFirstRunKey(url: string, key: string): void {
       "Try it:",
       `  curl -H "Authorization: Bearer ${key}" ${url}/api/v1/accounts`,
       "",
+      `API reference: ${url}/docs (Authorize with the key above)`,
+      "",
       "",
     ].join("\n"),
   );
