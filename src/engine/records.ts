@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
 import { type Verification, VerificationSchema } from "../db/entities/index.js";
+import { toVerification, type VerificationRow } from "../db/verification-row.js";
 import { QUOTA_EXHAUSTED_SQL, TAKE_QUOTA_UNIT_SQL } from "./quota.js";
 import type { VerifyCaller } from "./types.js";
 
@@ -83,12 +84,12 @@ export async function insertVerification(
   const sql = quota
     ? `with quota as (${TAKE_QUOTA_UNIT_SQL}) ${insert} where exists (select 1 from quota) returning *`
     : `${insert} returning *`;
-  const rows: Record<string, unknown>[] = await em.execute(
+  const rows: VerificationRow[] = await em.execute(
     sql,
     quota ? [quota.month, quota.businessId, ...params] : params,
   );
   const row = rows[0];
-  return row ? em.map(VerificationSchema, row) : null;
+  return row ? toVerification(em, row) : null;
 }
 
 function isObject(value: unknown): value is object {
