@@ -39,7 +39,10 @@ export function createAmharaAdapter(options: AmharaOptions = {}): BankAdapter {
     parseShareUrl(url) {
       if (!isPlainHttps(url)) return null;
       let raw: string | null = null;
-      if (url.hostname === RECEIPT_HOST && url.pathname === "/") raw = url.searchParams.get("trx");
+      if (url.hostname === RECEIPT_HOST && url.pathname === "/") {
+        // The query name in any case (?TRX=…): phones autocorrect and people retype links.
+        raw = [...url.searchParams].find(([key]) => key.toLowerCase() === "trx")?.[1] ?? null;
+      }
       if (url.hostname === API_HOST) raw = /^\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1] ?? null;
       if (!raw || !/^[A-Za-z0-9]+$/.test(raw.trim())) return null;
       return { transactionNumber: normalizeReference(raw), accountNumber: null, token: null };
@@ -63,7 +66,7 @@ export function createAmharaAdapter(options: AmharaOptions = {}): BankAdapter {
         throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status} from the transaction API`);
       }
       const body = readJson(response);
-      if (!isRecord(body) || body.status !== true || !isRecord(body.data)) {
+      if (!isRecord(body) || !flag(body.status, true) || !isRecord(body.data)) {
         throw new ReceiptFormatError(
           BANK,
           "The transaction API answer has no data record",
@@ -92,10 +95,16 @@ function referenceOf(target: LookupTarget): string {
 
 function readJson(response: BankResponse): unknown {
   try {
-    return JSON.parse(response.body.toString("utf8"));
+    // A byte-order mark is not JSON, yet some servers send one.
+    return JSON.parse(response.body.toString("utf8").replace(/^\uFEFF/, ""));
   } catch {
     return undefined;
   }
+}
+
+/** `status` as the boolean banks.md shows, or the same word as a string. */
+function flag(value: unknown, expected: boolean): boolean {
+  return value === expected || (typeof value === "string" && value.trim().toLowerCase() === String(expected));
 }
 
 function snippet(response: BankResponse): string {
@@ -105,7 +114,7 @@ function snippet(response: BankResponse): string {
 /** Unknown references and in-app transfers without a web receipt: `{status:false, message}` (HTTP 500). */
 function isMissAnswer(response: BankResponse): boolean {
   const body = readJson(response);
-  return isRecord(body) && body.status === false;
+  return isRecord(body) && flag(body.status, false);
 }
 
 /** The first non-empty value among keys; the API's keys vary with the transfer direction. */
@@ -119,8 +128,9 @@ function pick(data: Json, ...keys: string[]): string {
 }
 
 function toReceipt(data: Json): Receipt {
-  // `amount` is the transferred sum; `totalAmount` ("ETB5036.00") adds fees and VAT, so it is a fallback only.
-  const amountText = pick(data, "amount") || pick(data, "totalAmount");
+  // `amount` is the transferred sum; `totalAmount` ("ETB5036.00") adds fees and VAT (banks.md §1.5: match
+  // the transferred amount), so it stands in only for a record that shows no fee.
+  const amountText = pick(data, "amount") || (showsFee(data) ? "" : pick(data, "totalAmount"));
   const amount = amountText ? parseAmount(amountText) : null;
   if (amount === null) throw new ReceiptFormatError(BANK, "The record has no readable amount");
 
@@ -144,6 +154,15 @@ function toReceipt(data: Json): Receipt {
     receiverAccount: pick(data, "reveiverAccount", "receiverAccount", "creditAccountId", "creditAccount"),
     description: pick(data, "transactionDesc") || null,
   };
+}
+
+/** A positive charge, tax or fee field (netChargeAmount "ETB30", drChargeAmount, taxAmount…). */
+function showsFee(data: Json): boolean {
+  return Object.entries(data).some(([key, value]) => {
+    if (!/charge|tax|fee|vat|commission/i.test(key)) return false;
+    const figure = typeof value === "number" ? value : typeof value === "string" ? parseAmount(value) : null;
+    return figure !== null && figure > 0;
+  });
 }
 
 /** `dateTime` is yyMMddHHmm in Addis time; `bookingDate` (yyyyMMdd) is the day the core booked it. */

@@ -39,9 +39,10 @@ export function createMpesaAdapter(options: MpesaOptions = {}): BankAdapter {
       ),
     parseShareUrl(url) {
       if (!isPlainHttps(url) || url.hostname !== HOST) return null;
-      const share = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(url.pathname)?.[1];
+      // Paths and the query name in any case: phones autocorrect and people retype links.
+      const share = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/i.exec(url.pathname)?.[1];
       // The data API URL itself is also accepted, since integrators sometimes copy it from the browser.
-      const api = /^\/api\/receipt\/getReceipt\/?$/.test(url.pathname) ? url.searchParams.get("trxNo") : null;
+      const api = /^\/api\/receipt\/getReceipt\/?$/i.test(url.pathname) ? queryValue(url, "trxNo") : null;
       const reference = share ?? (api && /^[A-Za-z0-9]{1,40}$/.test(api) ? api : null);
       if (!reference) return null;
       return {
@@ -123,6 +124,12 @@ function normalizeReference(raw: string): string {
   return raw.trim().toUpperCase();
 }
 
+/** A query value by its name in any case. */
+function queryValue(url: URL, name: string): string | null {
+  const lower = name.toLowerCase();
+  return [...url.searchParams].find(([key]) => key.toLowerCase() === lower)?.[1] ?? null;
+}
+
 async function parseMpesaResponse(response: BankResponse, requested: string): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
   const raw = response.body.toString("utf8").replace(/^\uFEFF/, "");
@@ -144,7 +151,8 @@ async function parseMpesaResponse(response: BankResponse, requested: string): Pr
     return fail("The M-Pesa answer has no base64Data.");
 
   const pdf = Buffer.from(base64Data.replace(/^data:[^,]*,/, ""), "base64");
-  if (pdf.subarray(0, 5).toString("latin1") !== "%PDF-") return fail("base64Data is not a PDF.");
+  // PDF readers accept up to 1024 bytes before the header.
+  if (!pdf.subarray(0, 1024).includes("%PDF-")) return fail("base64Data is not a PDF.");
   const { receipt, reference } = readMpesaReceiptText(await readPdfText(BANK, pdf));
   return foundByReference(BANK, receipt, reference, requested);
 }

@@ -134,7 +134,8 @@ function tokenOf(target: { transactionNumber: string; token: string | null }): s
 async function parseZemenResponse(response: BankResponse, token: string): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
   const { body } = response;
-  if (response.status === 200 && body.subarray(0, 5).toString("latin1") === "%PDF-") {
+  // PDF readers accept up to 1024 bytes before the header (a stray BOM or line break from the server).
+  if (response.status === 200 && body.subarray(0, 1024).includes("%PDF-")) {
     const { receipt, reference } = readZemenReceiptText(await readPdfText(BANK, body));
     return foundByToken(receipt, reference, token);
   }
@@ -210,20 +211,17 @@ export function withoutAmount(detail: string): string {
   return detail.replace(TRAILING_AMOUNT, "").trim();
 }
 
-/** "29-Jun-2025, 10:55:59 am" or "29-Jun-2025". */
+/** "29-Jun-2025, 10:55:59 am", "29-Jun-2025", or a 24-hour "29-Jun-2025, 14:05:09" (banks.md §1.6). */
 export function zemenDate(text: string): string | null {
   const m =
-    /(\d{1,2})-([A-Za-z]{3,9})-(\d{4})(?:,?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?)?/i.exec(
+    /(\d{1,2})-([A-Za-z]{3,9})-(\d{4})(?:,?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s*m\b\.?)?)?/i.exec(
       text,
     );
   const month = m?.[2] ? monthNumber(m[2]) : null;
   if (!m || month === null) return null;
-  return addisIso({
-    year: Number(m[3]),
-    month,
-    day: Number(m[1]),
-    hour: to24Hour(Number(m[4] ?? 0), m[7] ? `${m[7]}m` : undefined),
-    minute: Number(m[5] ?? 0),
-    second: Number(m[6] ?? 0),
-  });
+  const hour = to24Hour(Number(m[4] ?? 0), m[7] ? `${m[7]}m` : undefined);
+  const minute = Number(m[5] ?? 0);
+  const second = Number(m[6] ?? 0);
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return addisIso({ year: Number(m[3]), month, day: Number(m[1]), hour, minute, second });
 }

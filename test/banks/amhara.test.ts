@@ -28,6 +28,10 @@ describeBankContract({
       url: "https://transaction.amharabank.com.et:443/FT26248K7Q1P/",
       expected: { transactionNumber: "FT26248K7Q1P", accountNumber: null, token: null },
     },
+    {
+      url: "https://receipt.amharabank.com.et/?TRX=FT262507XG9T",
+      expected: { transactionNumber: "FT262507XG9T", accountNumber: null, token: null },
+    },
   ],
   foreignUrls: [
     "https://evil.example/?trx=FT262507XG9T",
@@ -124,12 +128,35 @@ describe("amhara adapter", () => {
     }
   });
 
-  it("falls back to totalAmount only when amount is missing, and accepts numbers", async () => {
+  it("falls back to totalAmount only when amount is missing and no fee is shown, and accepts numbers", async () => {
     const { amount: _omitted, ...withoutAmount } = OUTGOING;
-    const total = await found({ ...withoutAmount, totalAmount: "ETB1,200.00" });
+    const feeFree = { ...withoutAmount, netChargeAmount: "ETB0", drChargeAmount: "", taxAmount: "0" };
+    const total = await found({ ...feeFree, totalAmount: "ETB1,200.00" });
     expect(total.kind === "found" && total.receipt.amount).toBe(1200);
     const numeric = await found({ ...OUTGOING, amount: 99.5 });
     expect(numeric.kind === "found" && numeric.receipt.amount).toBe(99.5);
+  });
+
+  it("never takes totalAmount when fees show: it is the amount plus fees (banks.md §1.5)", async () => {
+    // The outgoing record: totalAmount ETB5036.00 = amount 5000 + 30 + 1.50 + 4.50 of charges.
+    const { amount: _omitted, ...withoutAmount } = OUTGOING;
+    await expect(found(withoutAmount)).rejects.toBeInstanceOf(ReceiptFormatError);
+  });
+
+  it("reads a body opening with a byte-order mark, and status written as a string", async () => {
+    const record = JSON.stringify({ status: true, data: OUTGOING });
+    await expect(
+      adapter.parseResponse(answer(200, `\uFEFF${record}`), target("FT262507XG9T")),
+    ).resolves.toMatchObject({ kind: "found", receipt: { amount: 5000 } });
+    const quoted = JSON.stringify({ status: "true", data: OUTGOING });
+    await expect(adapter.parseResponse(answer(200, quoted), target("FT262507XG9T"))).resolves.toMatchObject({
+      kind: "found",
+    });
+    for (const miss of ['{"status":"false","message":"x"}', '\uFEFF{"status":false,"message":"x"}']) {
+      await expect(adapter.parseResponse(answer(500, miss), target("FT26250ZZ9QX"))).resolves.toEqual({
+        kind: "not_found",
+      });
+    }
   });
 
   it("treats a missing currencyId as ETB and the reference case-insensitively", async () => {

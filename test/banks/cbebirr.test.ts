@@ -11,6 +11,7 @@ import { htmlToLines } from "../../src/banks/parse-utils.js";
 import { textLines } from "../../src/banks/pdf-labels.js";
 import type { BankResponse, LookupTarget } from "../../src/banks/types.js";
 import { simulatedCbeBirr } from "../../src/simulator/banks/cbebirr.js";
+import { renderPdf } from "../../src/simulator/pdf.js";
 import { describeBankContract } from "./contract.js";
 
 const fixture = (name: string) =>
@@ -200,6 +201,24 @@ describe("cbebirr adapter: answers", () => {
     expect(parseCbeBirrText(htmlToLines(fixture("html-cells.html"))).amount).toBe(2000);
   });
 
+  it("reads a minified report whose <title> runs into the first label", async () => {
+    const html = fixture("html-cells.html").replace(/>\s*\n\s*</g, "><");
+    await expect(adapter.parseResponse(answer(200, html), target)).resolves.toMatchObject({
+      kind: "found",
+      receipt: { payerName: "SAMPLE PAYER", amount: 2000 },
+    });
+  });
+
+  it("reads an HTML answer sent as text/html without <html> or a doctype", async () => {
+    const fragment = fixture("html-cells.html").replace(/<!DOCTYPE html><html>|<\/html>/g, "");
+    await expect(adapter.parseResponse(answer(200, fragment), target)).resolves.toMatchObject({
+      kind: "found",
+      receipt: { amount: 2000 },
+    });
+    const shell = '<title>Auto Receipt</title><div id="ReportViewer1"></div>';
+    await expect(adapter.parseResponse(answer(200, shell), target)).resolves.toEqual({ kind: "not_found" });
+  });
+
   it("reads the empty Telerik 'Auto Receipt' page as not found", async () => {
     await expect(adapter.parseResponse(answer(200, fixture("telerik-empty.html")), target)).resolves.toEqual({
       kind: "not_found",
@@ -259,6 +278,24 @@ describe("cbebirr: the reference a receipt counts as used under", () => {
 
   it("never takes a phone number standing before a date for the receipt number", () => {
     expect(readCbeBirrText(["Paid amount 20.00", "251911234567", "2026-09-25 16:39"]).reference).toBe("");
+  });
+
+  it("accepts the real glued row DIP41PM7JLY2026-… for the 10-character receipt number asked for", async () => {
+    // banks.md §2.7 says receipt numbers are 10 characters, yet its real row reads "DIP41PM7JLY2026-09-25":
+    // the boundary is ambiguous, and the bank answered the TID it was asked for.
+    const pdf = await renderPdf((doc) => {
+      for (const line of fixture("pdf-vixen-layout.txt").split("\n")) doc.text(line);
+    });
+    await expect(adapter.parseResponse(answer(200, pdf, "application/pdf"), target)).resolves.toMatchObject({
+      kind: "found",
+      reference: "DIP41PM7JL",
+      receipt: { amount: 20 },
+    });
+    const eleven = { ...target, transactionNumber: "DIP41PM7JLY" };
+    await expect(adapter.parseResponse(answer(200, pdf, "application/pdf"), eleven)).resolves.toMatchObject({
+      kind: "found",
+      reference: "DIP41PM7JLY",
+    });
   });
 
   it("refuses a receipt of another transaction", async () => {

@@ -19,6 +19,15 @@ describeBankContract({
       url: "https://m-pesabusiness.safaricom.et/api/receipt/getReceipt?trxNo=UFS98HOPQJ",
       expected: { transactionNumber: "UFS98HOPQJ", accountNumber: null, token: null },
     },
+    {
+      // Paths and the query name typed or autocorrected in another case.
+      url: "https://m-pesabusiness.safaricom.et/Receipt/ugo4d2coda",
+      expected: { transactionNumber: "UGO4D2CODA", accountNumber: null, token: null },
+    },
+    {
+      url: "https://m-pesabusiness.safaricom.et/api/receipt/getreceipt?trxno=UFS98HOPQJ",
+      expected: { transactionNumber: "UFS98HOPQJ", accountNumber: null, token: null },
+    },
   ],
   foreignUrls: [
     "https://evil.example/receipt/UGO4D2CODA",
@@ -129,6 +138,17 @@ describe("M-Pesa adapter", () => {
       receipt: { amount: 2, receiverName: "TESFAYE ADARE WELDEKIDAN" },
       // No TRANSACTION ID on this receipt: the number asked for stands.
       reference: "UGO4D2CODA",
+    });
+  });
+
+  it("reads a PDF whose %PDF- header does not open the decoded bytes", async () => {
+    const pdf = Buffer.from(await pdfBase64(), "base64");
+    const base64Data = Buffer.concat([Buffer.from("\r\n"), pdf]).toString("base64");
+    await expect(
+      adapter.parseResponse(json({ responseCode: "0", base64Data }), target),
+    ).resolves.toMatchObject({
+      kind: "found",
+      receipt: { amount: 2 },
     });
   });
 

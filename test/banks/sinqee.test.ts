@@ -23,6 +23,15 @@ describeBankContract({
       url: "https://receipt.ebirr.com/siinqee/FT26248K7Q1P",
       expected: { transactionNumber: "FT26248K7Q1P", accountNumber: null, token: null },
     },
+    {
+      url: "https://siinqeebank.com/Receipt/FT262507XG9T",
+      expected: { transactionNumber: "FT262507XG9T", accountNumber: null, token: null },
+    },
+    {
+      // banks.md §2.9: the eBirr token's shape is unknown; it is passed on as printed.
+      url: "https://receipt.ebirr.com/siinqee/6aF3kQ9zT2",
+      expected: { transactionNumber: "6aF3kQ9zT2", accountNumber: null, token: null },
+    },
   ],
   foreignUrls: [
     "https://evil.example/receipt/FT262507XG9T",
@@ -35,9 +44,9 @@ describeBankContract({
   ],
   invalidTargets: [
     { transactionNumber: "", account: null, token: null },
-    { transactionNumber: "SQ12345678", account: null, token: null },
-    { transactionNumber: "FT262507XG9", account: null, token: null },
+    { transactionNumber: "FT26", account: null, token: null },
     { transactionNumber: "FT262507-XG9T", account: null, token: null },
+    { transactionNumber: "<script>", account: null, token: null },
   ],
 });
 
@@ -122,6 +131,21 @@ describe("sinqee adapter: generic receipt layouts", () => {
     });
   });
 
+  it("reads a minified page whose <title> runs into the first label", async () => {
+    const minified = (name: string) =>
+      fixture(name)
+        .toString("utf8")
+        .replace(/<html lang="en">/, '<html lang="en"><head><title>Receipt</title></head>')
+        .replace(/>\s+</g, "><");
+    await expect(receiptOf(minified("divs.html"), "FT26250A1B2C")).resolves.toMatchObject({
+      amount: 10000,
+      payerName: "Bontu Lemma Dhaba",
+    });
+    const lines =
+      "<html><head><title>Siinqee Bank</title></head><body>Reference: FT262507XG9T<br>Amount: 1,000.00<br>Date: 07/09/2026</body></html>";
+    await expect(receiptOf(lines, "FT262507XG9T")).resolves.toMatchObject({ amount: 1000 });
+  });
+
   it("reads plain 'Label: value' text", async () => {
     const html =
       "<pre>Transaction Ref: FT262507XG9T\nAmount Transferred: 2,500 ETB\nDate: 2026-09-07 14:05:00\nFrom: A B C</pre>";
@@ -197,11 +221,25 @@ describe("sinqee adapter: answers", () => {
     expect(request.headers["User-Agent"]).toMatch(/^Mozilla\/5\.0/);
   });
 
-  it("validates FT + 10 letters/digits after uppercasing", () => {
-    expect(adapter.validate(target(adapter.normalizeReference(" ft262507xg9t ")))).toBeNull();
-    expect(adapter.validate(target("AB12CD34EF"))).toEqual({
+  it("uppercases FT references and keeps other tokens as printed (banks.md §2.9: shape unknown)", () => {
+    expect(adapter.normalizeReference(" ft262507xg9t ")).toBe("FT262507XG9T");
+    expect(adapter.normalizeReference(" 6aF3kQ9zT2 ")).toBe("6aF3kQ9zT2");
+    expect(adapter.validate(target("FT262507XG9T"))).toBeNull();
+    expect(adapter.validate(target("6aF3kQ9zT2"))).toBeNull();
+    expect(adapter.validate(target("a-b"))).toEqual({
       field: "transaction_number",
       message: expect.stringContaining("invalid for Siinqee Bank"),
+    });
+  });
+
+  it("looks an eBirr token up as printed and finds the page showing it in any case", async () => {
+    const link = adapter.parseShareUrl(new URL("https://receipt.ebirr.com/siinqee/6aF3kQ9zT2"));
+    const token = link?.transactionNumber ?? "";
+    expect(adapter.buildRequest(target(token)).url).toBe("https://siinqeebank.com/receipt/6aF3kQ9zT2");
+    const html = rows({ ...BASE, Reference: "6AF3KQ9ZT2" });
+    await expect(adapter.parseResponse(page(html), target(token))).resolves.toMatchObject({
+      kind: "found",
+      reference: "6aF3kQ9zT2",
     });
   });
 });

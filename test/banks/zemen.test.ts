@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
 import type { BankResponse } from "../../src/banks/types.js";
-import { createZemenAdapter, parseZemenReceiptText, readZemenReceiptText } from "../../src/banks/zemen.js";
+import {
+  createZemenAdapter,
+  parseZemenReceiptText,
+  readZemenReceiptText,
+  zemenDate,
+} from "../../src/banks/zemen.js";
 import { simulatedZemen } from "../../src/simulator/banks/zemen.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { describeBankContract } from "./contract.js";
@@ -85,6 +90,13 @@ describe("Zemen receipt PDF text", () => {
     });
   });
 
+  it("reads a time printed without am/pm as a 24-hour time (banks.md §1.6 brackets the time)", () => {
+    expect(zemenDate("29-Jun-2025, 14:05:09")).toBe("2025-06-29T14:05:09+03:00");
+    expect(zemenDate("29-JUN-2025 09:30")).toBe("2025-06-29T09:30:00+03:00");
+    expect(zemenDate("29-Jun-2025, 10:55:59 am")).toBe("2025-06-29T10:55:59+03:00");
+    expect(zemenDate("29-Jun-2025")).toBe("2025-06-29T00:00:00+03:00");
+  });
+
   it("fails with ReceiptFormatError without an amount, a date or a status", () => {
     const text = fixture("table.txt");
     expect(() => parseZemenReceiptText(text.replace(/ETB [\d,.]+/g, ""))).toThrow(ReceiptFormatError);
@@ -120,6 +132,18 @@ describe("Zemen adapter", () => {
       // No "Reference No:" on this receipt: it is known by its token.
       reference: TOKEN,
     });
+  });
+
+  it("reads a PDF whose %PDF- header does not open the body (PDF readers allow 1024 bytes before it)", async () => {
+    const pdf = await renderPdf((doc) => {
+      doc.text("Date: 29-Jun-2025, 10:55:59 am");
+      doc.text("Transaction status: SUCCESS");
+      doc.text("Settled Amount ETB 1,600.00");
+    });
+    const padded = Buffer.concat([Buffer.from("\r\n"), pdf]);
+    await expect(
+      adapter.parseResponse(answer(padded, 200, "application/pdf"), target),
+    ).resolves.toMatchObject({ kind: "found", receipt: { amount: 1600 } });
   });
 
   it("throws ReceiptFormatError for other answers and BankUnavailableError for 5xx", async () => {

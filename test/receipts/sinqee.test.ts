@@ -14,6 +14,13 @@ describe("Siinqee receipt text (weak: no real layout is known)", () => {
       );
     });
 
+    it("keeps an eBirr link's token as printed (banks.md §2.9: its shape is unknown)", () => {
+      expect(parser.parse("Receipt: https://receipt.ebirr.com/siinqee/6aF3kQ9zT2")).toMatchObject({
+        transactionNumber: "6aF3kQ9zT2",
+        shareUrl: "https://receipt.ebirr.com/siinqee/6aF3kQ9zT2",
+      });
+    });
+
     it("ignores other eBirr tenants, lookalike hosts and http", () => {
       for (const url of [
         "https://receipt.ebirr.com/coopay/FT26248K7Q1P",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { detectBank } from "../../src/receipts/detect.js";
 import { zemenReceiptParser as parser } from "../../src/receipts/parsers/zemen.js";
 
 const TOKEN = "94497018108ATWR2520600HM";
@@ -135,6 +136,15 @@ describe("Zemen receipt text: detection", () => {
     expect(parser.detect(TOKEN)).toBe(5);
     // A telebirr receipt paid to Zemen Bank names it as the credited party.
     expect(parser.detect("Credited Party name Zemen Bank\nSettled Amount 500.00 Birr")).toBe(5);
+  });
+
+  it("scores the name with an ETTB reference 10 (banks.md §1.2: ETTB… is Zemen's)", () => {
+    const text = "Zemen Bank\nReference No: 107ETTB261540027\nAmount ETB 2,000.00";
+    expect(parser.detect(text)).toBe(10);
+    expect(detectBank(text)).toEqual({ kind: "detected", bank: "zemen" });
+    expect(parser.detect("Ref ETTB261540027")).toBe(5);
+    // Still no usable reference: only the share link's token can be looked up.
+    expect(parser.parse(text)).toBeNull();
   });
 
   it("does not count labels other banks share (Settled Amount, Invoice No.)", () => {

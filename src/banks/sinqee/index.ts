@@ -19,8 +19,11 @@ const BANK = "sinqee" as const satisfies BankCode;
 const RECEIPT_HOST = "siinqeebank.com";
 const LEGACY_EBIRR_HOST = "receipt.ebirr.com";
 
-// weak (banks.md §2.9): the shape is only known from one FT-style example (FT262507XG9T).
-const REFERENCE = /^FT[A-Z0-9]{10}$/;
+// weak (banks.md §2.9): the reference shape is unknown. The one example is an FT reference (FT262507XG9T,
+// case-insensitive as every T24 bank's); the older eBirr links carry a token of unknown shape, passed on as
+// printed. Anything of letters and digits is looked up; the bank says whether it exists.
+const FT_REFERENCE = /^FT[A-Z0-9]{10}$/i;
+const REFERENCE = /^[A-Za-z0-9]{6,40}$/;
 
 export type SinqeeOptions = BankOptions;
 
@@ -39,13 +42,13 @@ export function createSinqeeAdapter(options: SinqeeOptions = {}): BankAdapter {
         referenceOf(target),
         REFERENCE,
         "Siinqee Bank",
-        "FT followed by 10 letters and digits",
+        "an FT reference such as FT262507XG9T, or the token of the receipt link",
       ),
 
     parseShareUrl(url) {
       if (!isPlainHttps(url)) return null;
       let raw: string | undefined;
-      if (url.hostname === RECEIPT_HOST) raw = /^\/receipt\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1];
+      if (url.hostname === RECEIPT_HOST) raw = /^\/receipt\/([A-Za-z0-9]+)\/?$/i.exec(url.pathname)?.[1];
       // The eBirr route is dead (404 "Cannot GET /siinqee/..." in Oct 2026); its token is looked up on the
       // bank's own host instead, as the app that observed the move does.
       if (url.hostname === LEGACY_EBIRR_HOST) raw = /^\/siinqee\/([A-Za-z0-9]+)\/?$/i.exec(url.pathname)?.[1];
@@ -81,8 +84,10 @@ export function createSinqeeAdapter(options: SinqeeOptions = {}): BankAdapter {
 
 // --- internal helpers ---
 
+/** FT references are case-insensitive; a token of unknown shape keeps its case. */
 function normalizeReference(raw: string): string {
-  return raw.trim().toUpperCase();
+  const reference = raw.trim();
+  return FT_REFERENCE.test(reference) ? reference.toUpperCase() : reference;
 }
 
 function referenceOf(target: LookupTarget): string {
@@ -109,11 +114,13 @@ function toReceipt(html: string, expectedReference: string): Receipt {
   // than one thing a reference, so the one asked for only has to be among them.
   const references = values.get("reference") ?? [];
   if (references.length === 0) fail("The receipt page shows no reference");
+  // Compared without case: a page may print a token in capitals.
+  const wanted = expectedReference.toUpperCase();
   const shows = (value: string) =>
     value
       .toUpperCase()
       .split(/[^A-Z0-9]+/)
-      .includes(expectedReference);
+      .includes(wanted);
   if (!references.some(shows)) {
     throw anotherTransaction(BANK, normalizeReference(references.join(", ")), expectedReference);
   }

@@ -33,6 +33,9 @@ const BARE_LINK = /(?<![\w.@/-])share\.zemenbank\.com\/rt\/([A-Za-z0-9]+)(?:\/pd
 const STRUCTURED_TOKEN = /^[A-Za-z0-9]{11}[A-Za-z]{4}\d{5}[A-Za-z0-9]{4}$/;
 
 const NAME = /\bZemen\b/i;
+// banks.md §1.2 (Mahtem): references holding "ETTB" are Zemen's (e.g. 107ETTB261540027, the 16-character
+// reference inside a share token). Alone it is no usable reference: only the share token can be looked up.
+const ETTB_REFERENCE = /(?<![A-Za-z0-9])[A-Z0-9]{0,3}ETTB\d{5}[A-Z0-9]{0,4}(?![A-Za-z0-9])/;
 // weak (banks.md §2.6): labels from two projects, unconfirmed on real receipts; labels shared with other
 // banks ("Settled Amount" and "Invoice No." are telebirr's too) are not counted.
 const LABELS = [
@@ -50,7 +53,7 @@ export const zemenReceiptParser: ReceiptTextParser = {
     if (mentionsHost(t, "zemenbank.com", BARE_LINK)) return 10;
     const name = NAME.test(t);
     const labels = LABELS.filter((pattern) => pattern.test(t)).length >= 2;
-    const token = bareToken(t) !== null;
+    const token = bareToken(t) !== null || ETTB_REFERENCE.test(t);
     // The name alone may be a counterparty's bank on another bank's receipt.
     if (name && (labels || token)) return 10;
     if (name || labels || token) return 5;
