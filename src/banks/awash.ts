@@ -120,7 +120,8 @@ export async function parseAwashResponse(
     for (const [label, value] of table) if (!customer.has(label)) customer.set(label, value);
   }
   const receipt = toReceipt(transaction, customer, html);
-  return foundByToken(receipt, normalizeReference(transaction.get("transaction id") ?? ""), tokenOf(target));
+  const transactionId = transaction.get("transaction id") ?? customer.get("transaction id") ?? "";
+  return foundByToken(receipt, normalizeReference(transactionId), tokenOf(target));
 }
 
 // --- internal helpers ---

@@ -107,34 +107,42 @@ export async function parseBoaResponse(response: BankResponse, target: LookupTar
   }
   let payload: unknown;
   try {
-    payload = JSON.parse(text);
+    // A byte-order mark is not JSON, but some servers put one in front of it.
+    payload = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch {
     throw new ReceiptFormatError(BANK, "The slip API did not answer JSON.", text.slice(0, 200));
   }
-  if (!isRecord(payload) || !isRecord(payload.header) || !Array.isArray(payload.body)) {
-    throw new ReceiptFormatError(BANK, "The slip API answer has no header/body.", text.slice(0, 200));
+  const rows = isRecord(payload) ? bodyRows(payload.body) : null;
+  if (!isRecord(payload) || rows === null) {
+    throw new ReceiptFormatError(BANK, "The slip API answer has no body.", text.slice(0, 200));
   }
-  if (payload.header.status !== "success") {
-    throw new ReceiptFormatError(
-      BANK,
-      `The slip API reported status ${String(payload.header.status)}.`,
-      text.slice(0, 200),
-    );
-  }
-  const [row] = payload.body;
+  const [row] = rows;
   // weak (banks.md): an empty body is not documented; no row for the id reads as "not found".
   if (row === undefined) return { kind: "not_found" };
   if (!isRecord(row))
     throw new ReceiptFormatError(BANK, "The slip API row is not an object.", text.slice(0, 200));
   const fields = normalizedKeys(row);
-  // The miss sits in "Payer's Name"; inter-bank transfers (BOA → other banks) get this answer too.
+  // The miss sits in "Payer's Name" (banks.md §1.3); inter-bank transfers (BOA → other banks) get this
+  // answer too. It is read before the header, whose status on a miss banks.md does not give.
   if ([...fields.values()].some((value) => /^invalid reference/i.test(value))) return { kind: "not_found" };
+  // A missing header is tolerated; a header that reports anything but success is never confirmed.
+  const status = isRecord(payload.header) ? payload.header.status : undefined;
+  if (status !== undefined && String(status).trim().toLowerCase() !== "success") {
+    throw new ReceiptFormatError(BANK, `The slip API reported status ${String(status)}.`, text.slice(0, 200));
+  }
   const receipt = toReceipt(fields, text);
+  // Shown as the reference alone, or (tolerated) as the whole slip id with its account suffix.
   const shown = normalizeReference(fields.get("transaction reference") ?? "");
-  return foundByReference(BANK, receipt, shown, referenceOf(target));
+  return foundByReference(BANK, receipt, SLIP_ID.exec(shown)?.[1] ?? shown, referenceOf(target));
 }
 
 // --- internal helpers ---
+
+/** `body: [{…}]` as documented; a single row object is read as a one-row body. */
+function bodyRows(body: unknown): unknown[] | null {
+  if (Array.isArray(body)) return body;
+  return isRecord(body) ? [body] : null;
+}
 
 /** T24 references are case-insensitive; the slip id is always printed in upper case. */
 function normalizeReference(raw: string): string {

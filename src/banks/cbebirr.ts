@@ -208,7 +208,7 @@ async function readAnswer(response: BankResponse, target: LookupTarget): Promise
   const html = body.toString("utf8");
   const htmlType = /html/i.test(response.headers["content-type"] ?? "");
   if (status === 200 && (htmlType || /<html|<!doctype/i.test(html))) {
-    const lines = reportLines(html);
+    const lines = htmlToLines(html);
     const hasReceipt = lines.some((line) => /^(?:Paid amount|Debit Account|Transaction Status)/i.test(line));
     if (hasReceipt) return found(lines);
     // The miss: an empty Telerik ReportViewer page titled "Auto Receipt" (HTTP 200).
@@ -228,14 +228,4 @@ async function readAnswer(response: BankResponse, target: LookupTarget): Promise
  */
 function rowNumberFor(shown: string, requested: string): string {
   return shown.startsWith(requested) && shown.length - requested.length <= 2 ? requested : shown;
-}
-
-/**
- * The report's text lines. htmlToLines breaks lines only after body-level closing tags, so the <title>
- * ("Auto Receipt") would run into the first label of a minified page ("Auto ReceiptCustomer Name:").
- */
-function reportLines(html: string): string[] {
-  return htmlToLines(
-    html.replace(/<\/(?:title|head|caption|thead|tbody|tfoot|form|section|dt|dd)>|<body\b[^>]*>/gi, "$&\n"),
-  );
 }

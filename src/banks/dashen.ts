@@ -115,9 +115,13 @@ export async function parseDashenResponse(
 
 // --- internal helpers ---
 
-/** Pasted references often carry spaces or dashes (check.et normalises them too). */
+/**
+ * Pasted references often carry spaces or dashes, and a numeric branch code loses its leading zeros in a
+ * spreadsheet (045WDTS… → 45WDTS…); check.et normalises both (banks.md §3, Dashen guide).
+ */
 function normalizeReference(raw: string): string {
-  return raw.replace(/[\s-]/g, "").toUpperCase();
+  const compact = raw.replace(/[\s-]/g, "").toUpperCase();
+  return /^\d{1,2}[A-Z]{4}\d{5}[A-Z0-9]{4}$/.test(compact) ? compact.padStart(16, "0") : compact;
 }
 
 /** Every label of both templates; each value runs to the nearest following label, whatever the order. */

@@ -67,11 +67,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
-/** HTML → plain text lines: tags become line breaks, entities decoded, blank lines dropped. */
+/**
+ * HTML → plain text lines: block and cell ends (and the start of the body) become line breaks, other tags
+ * vanish, entities are decoded, blank lines dropped. Minified pages must not glue the <title> to the first
+ * label, nor a <dt>/<label> to its value (banks.md: CBE Birr's "Auto Receipt" page, Siinqee, Dashen).
+ */
 export function htmlToLines(html: string): string[] {
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, "")
-    .replace(/<br\s*\/?>|<\/(p|div|tr|td|th|li|h\d|table|span|strong|b)>/gi, "\n")
+    .replace(
+      /<br\s*\/?>|<body\b[^>]*>|<\/(p|div|tr|td|th|li|h\d|table|span|strong|b|title|head|caption|thead|tbody|tfoot|form|section|article|header|footer|dt|dd|label)\s*>/gi,
+      "\n",
+    )
     .replace(/<[^>]+>/g, "")
     .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, code: string) => {
       if (code.startsWith("#x")) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));

@@ -41,7 +41,9 @@ export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapte
     parseShareUrl(url) {
       if (!isPlainHttps(url)) return null;
       if (url.hostname !== LOOKUP_HOST && url.hostname !== LEGACY_SHARE_HOST) return null;
-      const match = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(url.pathname);
+      // Punctuation of the SMS sentence sticks to a pasted link.
+      const path = url.pathname.replace(/[.,;:!?)\]]+$/, "");
+      const match = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(path);
       if (!match?.[1]) return null;
       return {
         transactionNumber: normalizeReference(match[1]),
@@ -65,9 +67,11 @@ export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapte
       if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
       const html = response.body.toString("utf8");
       const lower = html.toLowerCase();
-      if (lower.includes("this request is not correct") && !lower.includes("telebirr receipt")) {
+      // The miss (banks.md §1.3): the error phrase without a receipt. cheki tells them apart by the words
+      // "telebirr receipt"; a page that has them but holds no readable receipt is a miss too.
+      const refused = lower.includes("this request is not correct");
+      if (refused && (!lower.includes("telebirr receipt") || !holdsReceipt(html)))
         return { kind: "not_found" };
-      }
       if (response.status !== 200) {
         throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, html.slice(0, 200));
       }
@@ -102,7 +106,7 @@ export function readTelebirrReceipt(html: string): { receipt: Receipt; reference
 
   const amount = required(parseAmount(value("settledAmount") ?? ""), "Settled Amount");
   const transactionDate = required(parseTelebirrDate(value("paymentDate") ?? ""), "Payment date");
-  const status = required(value("status"), "transaction status").toLowerCase();
+  const status = englishHalf(required(value("status"), "transaction status")).toLowerCase();
   const bankAccount = splitBankAccount(value("bankAccount") ?? "");
   const creditedName = value("receiverName") ?? "";
   const receipt: Receipt = {
@@ -205,6 +209,25 @@ function findValue({ rows, kinds }: Classified, key: LabelKey): string | undefin
     }
   }
   return undefined;
+}
+
+function holdsReceipt(html: string): boolean {
+  try {
+    readTelebirrReceipt(html);
+    return true;
+  } catch (error) {
+    if (error instanceof ReceiptFormatError) return false;
+    throw error;
+  }
+}
+
+/** "ተጠናቋል/Completed" → "Completed": a bilingual value is read by its English half, when it has one. */
+function englishHalf(value: string): string {
+  const latin = value
+    .replace(ETHIOPIC, "")
+    .replace(/^[\s/:|-]+|[\s/:|-]+$/g, "")
+    .trim();
+  return /[A-Za-z]/.test(latin) ? latin : value.trim();
 }
 
 /** Table rows as cell texts, and the whole page as one single-cell row per line. */

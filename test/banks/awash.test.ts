@@ -124,6 +124,20 @@ describe("awash: the reference a receipt counts as used under", () => {
     });
   });
 
+  it("is the Transaction ID also when the page prints it outside the transaction table", async () => {
+    const html = fixture("two-column.html")
+      .toString()
+      .replace(/<tr><th>Transaction ID:<\/th>.*<\/tr>/, "")
+      .replace(
+        "<tr><td>Branch</td>",
+        "<tr><td>Transaction ID</td><td>:</td><td>260302190512345</td></tr><tr><td>Branch</td>",
+      );
+    await expect(parseAwashResponse(answer(200, html), target)).resolves.toMatchObject({
+      kind: "found",
+      reference: "260302190512345",
+    });
+  });
+
   it("is the token itself when the receipt shows no Transaction ID", async () => {
     const html = fixture("two-column.html")
       .toString()

@@ -145,6 +145,51 @@ describe("boa slip parsing", () => {
     });
   });
 
+  // banks.md §1.3 gives the miss only as the "Payer's Name" row; what the header says then is not documented.
+  it("maps an 'Invalid reference number' row to not_found whatever the header says", async () => {
+    for (const header of [{ status: "failed" }, { status: "error" }, undefined]) {
+      const body = JSON.stringify({ header, body: [{ "Payer's Name": "Invalid reference number" }] });
+      await expect(parseBoaResponse(answer(200, body), lookup("FT26083XJRMH"))).resolves.toEqual({
+        kind: "not_found",
+      });
+    }
+  });
+
+  it("reads a slip whose header is missing or spells success in capitals, and a single-object body", async () => {
+    const row = {
+      "Payer's Name": "DEREJE MENGIST",
+      "Transferred Amount": "9788.00",
+      "Transaction Date": "29/05/26 16:09",
+      "Transaction Reference": "FT26149FW949",
+    };
+    for (const payload of [
+      { body: [row] },
+      { header: { status: "Success" }, body: [row] },
+      { header: { status: "SUCCESS" }, body: row },
+    ]) {
+      await expect(
+        parseBoaResponse(answer(200, JSON.stringify(payload)), lookup("FT26149FW949")),
+      ).resolves.toMatchObject({ kind: "found", reference: "FT26149FW949", receipt: { amount: 9788 } });
+    }
+  });
+
+  it("never confirms a slip whose header reports a failure", async () => {
+    const body = JSON.stringify({
+      header: { status: "failed" },
+      body: [{ "Transferred Amount": "10", "Transaction Date": "29/05/26 16:09" }],
+    });
+    await expect(parseBoaResponse(answer(200, body), lookup("FT26149FW949"))).rejects.toBeInstanceOf(
+      ReceiptFormatError,
+    );
+  });
+
+  it("reads a JSON answer that starts with a byte-order mark", async () => {
+    const body = `\ufeff${fixture("payer-keys.json").toString()}`;
+    await expect(parseBoaResponse(answer(200, body), lookup("FT26149FW949"))).resolves.toMatchObject({
+      kind: "found",
+    });
+  });
+
   it("treats 5xx as an outage and anything but the header/body JSON as unreadable", async () => {
     await expect(parseBoaResponse(answer(500, "{}"), lookup("FT26083XJRMH"))).rejects.toBeInstanceOf(
       BankUnavailableError,
@@ -173,6 +218,18 @@ describe("boa: the reference a receipt counts as used under", () => {
     await expect(
       parseBoaResponse(answer(200, fixture("source-keys.json")), lookup("ft252003jzpp")),
     ).resolves.toMatchObject({ reference: "FT252003JZPP" });
+  });
+
+  it("accepts a Transaction Reference shown as the whole 17-character slip id", async () => {
+    const shown = fixture("payer-keys.json").toString().replace('"FT26149FW949"', '"FT26149FW94912723"');
+    await expect(parseBoaResponse(answer(200, shown), lookup("FT26149FW949"))).resolves.toMatchObject({
+      kind: "found",
+      reference: "FT26149FW949",
+    });
+    const other = fixture("payer-keys.json").toString().replace('"FT26149FW949"', '"FT26083XJRMH12723"');
+    await expect(parseBoaResponse(answer(200, other), lookup("FT26149FW949"))).rejects.toThrow(
+      /answered with another transaction/,
+    );
   });
 
   it("refuses a slip of another transaction, and keeps the requested reference when none is shown", async () => {

@@ -44,6 +44,15 @@ describeBankContract({
       expected: { transactionNumber: "fHCxyV4mg5p", accountNumber: null, token: "fHCxyV4mg5p" },
     },
     {
+      // Pasted with the punctuation of the SMS sentence.
+      url: "https://mbreciept.cbe.com.et/v2-hfHCxGvIhvqVMTB7hylL.",
+      expected: {
+        transactionNumber: "v2-hfHCxGvIhvqVMTB7hylL",
+        accountNumber: null,
+        token: "v2-hfHCxGvIhvqVMTB7hylL",
+      },
+    },
+    {
       url: "https://Mb.cbe.com.et/api/v1/transactions/public/transaction-detail/v2-hfHCxzxlYzc8nHWc1MJG",
       expected: {
         transactionNumber: "v2-hfHCxzxlYzc8nHWc1MJG",
@@ -62,6 +71,10 @@ describeBankContract({
     {
       url: "https://apps.cbe.com.et:100/BranchReceipt/FT26170NPPON&27204417",
       expected: { transactionNumber: "FT26170NPPON", accountNumber: "27204417", token: null },
+    },
+    {
+      url: "https://apps.cbe.com.et:100/?id=FT26140P01YB60536171).",
+      expected: { transactionNumber: "FT26140P01YB", accountNumber: "60536171", token: null },
     },
   ],
   foreignUrls: [
@@ -148,6 +161,29 @@ describe("cbe adapter: JSON API answers", () => {
     await expect(
       adapter.parseResponse(answer(500, alert, "application/problem+json"), target),
     ).resolves.toEqual({ kind: "not_found" });
+  });
+
+  it("reads a JSON answer that starts with a byte-order mark", async () => {
+    const body = `\ufeff${fixture("api-transfer.json")}`;
+    await expect(adapter.parseResponse(answer(200, body), target)).resolves.toMatchObject({
+      kind: "found",
+      reference: "FT2614977L8S",
+      receipt: { amount: 1300 },
+    });
+  });
+
+  // weak (banks.md §2.1 A): Odit's docs say some ("dashed") mbreciept links are served as a CBE PDF.
+  it("reads a PDF receipt answered for a token like the legacy PDF, under the FT number it shows", async () => {
+    const pdf = await renderPdf((doc) => {
+      doc.text("Reference No. (VAT Invoice No)", 40, 20, { continued: true }).text("FT26140P01YB");
+      doc.text("Transferred Amount", 40, 40, { continued: true }).text("20,000.00 ETB");
+      doc.text("Payment Date & Time", 40, 60, { continued: true }).text("5/20/2026, 7:29:00 PM");
+    });
+    await expect(adapter.parseResponse(answer(200, pdf, "application/pdf"), target)).resolves.toMatchObject({
+      kind: "found",
+      reference: "FT26140P01YB",
+      receipt: { amount: 20000, transactionDate: "2026-05-20T19:29:00+03:00" },
+    });
   });
 
   it("reports missing headers as a format error and other 5xx as unavailable", async () => {

@@ -83,6 +83,23 @@ describe("dashen adapter", () => {
     }
   });
 
+  // check.et's Dashen guide: its API "normalizes Dashen references (leading zeros, dashes)" (banks.md §3).
+  it("restores the leading zeros a spreadsheet drops from a numeric branch code, and drops dashes", () => {
+    expect(adapter.normalizeReference("45WDTS2514600WM")).toBe("045WDTS2514600WM");
+    expect(adapter.normalizeReference("45-WDTS-25146-00WM")).toBe("045WDTS2514600WM");
+    expect(adapter.normalizeReference("5WDTS2514600WM")).toBe("005WDTS2514600WM");
+    const transactionNumber = adapter.normalizeReference("45WDTS2514600WM");
+    expect(adapter.validate({ transactionNumber, account: null, token: null })).toBeNull();
+    expect(adapter.buildRequest({ transactionNumber, account: null, token: null }).url).toBe(
+      "https://receipts.dashenbanksc.com/receipt/045WDTS2514600WM",
+    );
+    // A branch code with a letter (B22, D31) is never padded; a short one stays refused.
+    expect(adapter.normalizeReference("B2WDTI261620001")).toBe("B2WDTI261620001");
+    expect(
+      adapter.validate({ transactionNumber: "B2WDTI261620001", account: null, token: null }),
+    ).not.toBeNull();
+  });
+
   it("always looks up at the new receipt host, whatever link the reference came from", () => {
     const request = adapter.buildRequest({
       transactionNumber: "110IPSS2616900WO",
@@ -121,6 +138,29 @@ describe("dashen receipt parsing", () => {
         description: "Total for May & June",
       },
       reference: "132WDTS26196000H",
+    });
+  });
+
+  // banks.md §2.3 describes the page as "<strong>Label:</strong> value"; other block markup must not glue
+  // a label to its value.
+  it("reads labels and values in definition lists and label elements", async () => {
+    const html = [
+      "<html><body><dl>",
+      "<dt>Sender Name</dt><dd>ABEL TESFAYE</dd>",
+      "<dt>Transaction Reference</dt><dd>B22WDTI261620001</dd>",
+      "<dt>Transaction Date</dt><dd>Jun 11, 2026, 08:45:50 am</dd>",
+      "</dl><div><label>Receiver Name</label><div>BETI ALEMU</div></div>",
+      "<table><tr><td>Transaction Amount</td><td>ETB 20,475.00</td></tr></table></body></html>",
+    ].join("");
+    await expect(parseDashenResponse(answer(200, html), lookup("B22WDTI261620001"))).resolves.toMatchObject({
+      kind: "found",
+      reference: "B22WDTI261620001",
+      receipt: {
+        amount: 20475,
+        transactionDate: "2026-06-11T08:45:50+03:00",
+        payerName: "ABEL TESFAYE",
+        receiverName: "BETI ALEMU",
+      },
     });
   });
 

@@ -26,6 +26,11 @@ describeBankContract({
       url: "https://transactioninfo.ethiotelecom.et/receipt/CCP9E4VIT/",
       expected: { transactionNumber: "CCP9E4VIT", accountNumber: null, token: null },
     },
+    {
+      // Pasted from the end of the SMS sentence.
+      url: "https://transactioninfo.ethiotelecom.et/receipt/DFH51OFIED.",
+      expected: { transactionNumber: "DFH51OFIED", accountNumber: null, token: null },
+    },
   ],
   foreignUrls: [
     "https://evil.example/receipt/DFH51OFIED",
@@ -98,6 +103,14 @@ describe("telebirr receipt page", () => {
     });
   });
 
+  // The page is bilingual (banks.md §2.2); a status written "Amharic/English" is read by its English half.
+  it("reads a bilingual status value by its English word", () => {
+    const page = fixture("split-cells.html").replace(">Pending<", ">ተጠናቋል/Completed<");
+    expect(parseTelebirrReceipt(page).status).toBe("completed");
+    const failed = fixture("split-cells.html").replace(">Pending<", ">Failed / አልተሳካም<");
+    expect(parseTelebirrReceipt(failed).status).toBe("failed");
+  });
+
   it("reads a page without tables, one label line above its value line", () => {
     expect(parseTelebirrReceipt(fixture("lines-only.html"))).toEqual({
       status: "completed",
@@ -148,6 +161,16 @@ describe("telebirr adapter", () => {
     await expect(adapter.parseResponse(answer(fixture("not-found.html")), target)).resolves.toEqual({
       kind: "not_found",
     });
+  });
+
+  // banks.md §1.3 gives the miss as a page with the phrase and without "telebirr receipt" (cheki's test),
+  // and the status was never probed: a receipt-titled page with the phrase and no receipt is a miss too.
+  it("reads the error phrase on a page without a receipt as not found, whatever its title or status", async () => {
+    const titled =
+      "<html><head><title>telebirr receipt</title></head><body><h3>This request is not correct</h3></body></html>";
+    for (const response of [answer(titled), answer(fixture("not-found.html"), 404), answer(titled, 400)]) {
+      await expect(adapter.parseResponse(response, target)).resolves.toEqual({ kind: "not_found" });
+    }
   });
 
   it("does not take a receipt page that happens to contain the error phrase for a miss", async () => {

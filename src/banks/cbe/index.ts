@@ -100,6 +100,10 @@ function bodyText(response: BankResponse): string {
   return response.body.toString("utf8");
 }
 
+function isPdf(body: Buffer): boolean {
+  return body.subarray(0, 1024).indexOf("%PDF") !== -1;
+}
+
 function isMissingHeaders(response: BankResponse): boolean {
   return /missing headers/i.test(bodyText(response));
 }
@@ -108,7 +112,10 @@ function isMissingHeaders(response: BankResponse): boolean {
 async function readApiAnswer(response: BankResponse, token: string): Promise<LookupOutcome> {
   const { status } = response;
   if (status === 200) {
-    const { receipt, reference } = readCbeJson(bodyText(response));
+    // weak (banks.md §2.1 A, Odit): some mbreciept links are said to be served as the CBE PDF receipt.
+    const { receipt, reference } = isPdf(response.body)
+      ? readCbePdfText(await readPdfText(BANK, response.body))
+      : readCbeJson(bodyText(response));
     return foundByToken(receipt, reference, token);
   }
   if (status === 400 && isMissingHeaders(response)) {
@@ -140,7 +147,7 @@ async function readLegacyAnswer(response: BankResponse, requested: string): Prom
     return { kind: "not_found" };
   }
   if (status >= 500) throw new BankUnavailableError(BANK, "server_error");
-  if (status !== 200 || body.subarray(0, 1024).indexOf("%PDF") === -1) {
+  if (status !== 200 || !isPdf(body)) {
     throw new ReceiptFormatError(
       BANK,
       `The CBE receipt host answered HTTP ${status} without a PDF.`,

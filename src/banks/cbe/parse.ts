@@ -21,7 +21,8 @@ export function parseCbeJson(body: string): Receipt {
 export function readCbeJson(body: string): CbeReading {
   let data: unknown;
   try {
-    data = JSON.parse(body);
+    // A byte-order mark is not JSON, but some servers put one in front of it.
+    data = JSON.parse(body.replace(/^\uFEFF/, ""));
   } catch {
     throw new ReceiptFormatError(
       BANK,

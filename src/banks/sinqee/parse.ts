@@ -82,11 +82,7 @@ export function htmlPairs(html: string): Map<Field, string[]> {
   const inline =
     /<(strong|b|label)\b[^>]*>([\s\S]*?)<\/\1>([\s\S]*?)(?=<(?:br|\/?p|\/?div|\/?li|\/?td|strong|b|label)\b|$)/gi;
   for (const m of clean.matchAll(inline)) pairs.push([textOf(m[2] ?? ""), textOf(m[3] ?? "")]);
-  // htmlToLines breaks only after body-level closing tags: a minified page's <title> would run into its
-  // first label ("ReceiptReference No").
-  const lines = htmlToLines(
-    clean.replace(/<\/(?:title|head|caption|thead|tbody|tfoot|section|dt|dd)>|<body\b[^>]*>/gi, "$&\n"),
-  );
+  const lines = htmlToLines(clean);
   lines.forEach((line, i) => {
     const colon = /^([^:]{2,40}):\s*(.+)$/.exec(line);
     if (colon) pairs.push([colon[1] ?? "", colon[2] ?? ""]);

@@ -5,12 +5,12 @@
 
 import { createDashenAdapter, parseDashenDate, sliceByLabels } from "../../banks/dashen.js";
 import { parseAmount } from "../../banks/parse-utils.js";
-import { parseReceiptDate } from "../../banks/sinqee/parse.js";
 import type { Receipt } from "../../banks/types.js";
 import { repairReference } from "../text.js";
 import type { ReceiptClaim, ReceiptTextParser } from "../types.js";
 import { schemelessLinks } from "./links.js";
 import { namesIssuer, ocrAccount, ocrAmount, ocrDigits, withoutOcrMarks } from "./shared.js";
+import { readDate } from "./t24.js";
 
 const BANK = "dashen" as const;
 const adapter = createDashenAdapter();
@@ -179,7 +179,7 @@ function fromSms(printed: string): Partial<Receipt> {
     /\bon\s+(\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4})(?:\s+at\s+(\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?))?/.exec(
       text,
     );
-  const date = when ? parseReceiptDate(`${when[1]} ${when[2] ?? ""}`.trim()) : null;
+  const date = when ? readDate(`${when[1]} ${when[2] ?? ""}`.trim(), "dmy") : null;
   if (date) receipt.transactionDate = date;
   const payer =
     /\bfrom\s+your\s+account(?:\s+number)?\s+'?([0-9*xX]{6,})/i.exec(text) ??
