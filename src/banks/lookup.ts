@@ -1,6 +1,6 @@
 import { BankUnavailableError, type UnavailableReason } from "./errors.js";
 import type { BankHttpClient } from "./http.js";
-import type { BankAdapter, BankResponse, LookupOutcome, LookupTarget } from "./types.js";
+import type { BankAdapter, BankRequest, BankResponse, LookupOutcome, LookupTarget } from "./types.js";
 
 export interface LookupOptions {
   /** Aborts the lookup, including a pending backoff. */
@@ -14,8 +14,9 @@ const RETRYABLE: ReadonlySet<UnavailableReason> = new Set(["timeout", "network",
 const JITTER = 0.2;
 
 /**
- * One lookup at one bank: 1 + network.retries attempts with exponential backoff on transient failures.
- * Found / not found are values; outages and unreadable answers are thrown (errors.ts).
+ * One lookup at one bank: 1 + network.retries attempts with exponential backoff on transient failures, then
+ * the adapter's fallback address if the first said "not found". Found / not found are values; outages and
+ * unreadable answers are thrown (errors.ts).
  */
 export async function lookupAtBank(
   adapter: BankAdapter,
@@ -23,11 +24,21 @@ export async function lookupAtBank(
   client: BankHttpClient,
   options: LookupOptions = {},
 ): Promise<LookupOutcome> {
-  const { signal } = options;
-  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, signal));
-  const attempts = 1 + Math.max(0, adapter.network.retries);
-  const bankRequest = adapter.buildRequest(target);
+  const outcome = await ask(adapter, adapter.buildRequest(target), target, client, options);
+  const fallback = outcome.kind === "not_found" ? adapter.fallbackRequest?.(target) : null;
+  return fallback ? ask(adapter, fallback, target, client, options) : outcome;
+}
 
+// --- internal helpers ---
+
+async function ask(
+  adapter: BankAdapter,
+  bankRequest: BankRequest,
+  target: LookupTarget,
+  client: BankHttpClient,
+  { signal, sleep = (ms: number) => abortableSleep(ms, signal) }: LookupOptions,
+): Promise<LookupOutcome> {
+  const attempts = 1 + Math.max(0, adapter.network.retries);
   for (let attempt = 0; ; attempt++) {
     const last = attempt === attempts - 1;
     try {
@@ -43,8 +54,6 @@ export async function lookupAtBank(
     }
   }
 }
-
-// --- internal helpers ---
 
 function isRetryable(error: unknown): boolean {
   return error instanceof BankUnavailableError && RETRYABLE.has(error.reason);

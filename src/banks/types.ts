@@ -94,6 +94,11 @@ export interface BankAdapter {
   /** Recognises one of this bank's share-URL forms (legacy hosts included); null when it is not one. */
   parseShareUrl(url: URL): ShareLink | null;
   buildRequest(target: LookupTarget): BankRequest;
+  /**
+   * A second address of the same receipt, asked only when the first answers "not found" (CBE serves
+   * branch-counter receipts at /BranchReceipt/, banks.md §2.1 B); null when there is none for the target.
+   */
+  fallbackRequest?(target: LookupTarget): BankRequest | null;
   /** True for answers worth retrying (CBE's sporadic 400s); 5xx and network errors are retried anyway. */
   isTransient?(response: BankResponse): boolean;
   /** Interprets the bank's answer: found, not found, or throws ReceiptFormatError / BankUnavailableError. */

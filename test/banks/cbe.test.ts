@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CBE_APP_ID, CBE_APP_VERSION, createCbeAdapter } from "../../src/banks/cbe/index.js";
 import { parseCbeJson, parseCbePdfText, readCbeJson, readCbePdfText } from "../../src/banks/cbe/parse.js";
@@ -8,7 +10,7 @@ import { lookupAtBank } from "../../src/banks/lookup.js";
 import { visibleDigits } from "../../src/banks/parse-utils.js";
 import type { BankResponse, LookupTarget } from "../../src/banks/types.js";
 import { extractPdfText } from "../../src/receipts/pdf-text.js";
-import { simulatedCbe } from "../../src/simulator/banks/cbe.js";
+import { LEGACY_RECEIPTS, renderLegacyPdf, simulatedCbe } from "../../src/simulator/banks/cbe.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { type Simulator, startSimulator } from "../../src/simulator/server.js";
 import { describeBankContract } from "./contract.js";
@@ -512,5 +514,63 @@ describe("cbe: the reference a receipt counts as used under", () => {
     await expect(
       adapter.parseResponse(answer(200, await pdf(null), "application/pdf"), ftTarget),
     ).resolves.toMatchObject({ reference: "FT26140P01YB" });
+  });
+});
+
+describe("cbe: branch-counter receipts (banks.md §2.1 B: /BranchReceipt/{FT}&{last8})", () => {
+  const adapter = createCbeAdapter({ network: { timeoutMs: 1500, connectTimeoutMs: 1000, backoffMs: 0 } });
+  const branch = LEGACY_RECEIPTS.find((r) => r.branch);
+  if (!branch) throw new Error("the CBE simulator seeds a branch receipt");
+  const paths: string[] = [];
+  let server: Server;
+  let client: BankHttpClient;
+
+  // A legacy host that knows the branch receipt at its /BranchReceipt/ address only.
+  beforeAll(async () => {
+    const pdf = await renderLegacyPdf(branch);
+    server = createServer((request, response) => {
+      paths.push(request.url ?? "");
+      if (request.url === `/BranchReceipt/${branch.reference}&${branch.suffix}`) {
+        response.writeHead(200, { "content-type": "application/pdf" }).end(pdf);
+      } else {
+        response.writeHead(404, { "content-type": "text/html" }).end("You Are Not Allowed to See This Data");
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    client = createBankHttpClient({
+      originOverrides: parseOriginOverrides(`apps.cbe.com.et:100=http://127.0.0.1:${port}`),
+    });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it("are found by FT + account at the branch address when the ?id= address does not know them", async () => {
+    paths.length = 0;
+    const outcome = await lookupAtBank(
+      adapter,
+      { transactionNumber: branch.reference, account: branch.fullAccount, token: null },
+      client,
+      { sleep: async () => {} },
+    );
+    expect(outcome).toMatchObject({ kind: "found", reference: branch.reference });
+    expect(paths).toEqual([
+      `/?id=${branch.reference}${branch.suffix}`,
+      `/BranchReceipt/${branch.reference}&${branch.suffix}`,
+    ]);
+  });
+
+  it("stay not found when neither address knows the transfer, after one request to each", async () => {
+    paths.length = 0;
+    const outcome = await lookupAtBank(
+      adapter,
+      { transactionNumber: "FT26001AAAAA", account: "1000000000001", token: null },
+      client,
+      { sleep: async () => {} },
+    );
+    expect(outcome).toEqual({ kind: "not_found" });
+    expect(paths).toHaveLength(2);
   });
 });

@@ -73,6 +73,15 @@ export function createCbeAdapter(options: CbeOptions = {}): BankAdapter {
       };
     },
 
+    fallbackRequest(target): BankRequest | null {
+      if (tokenOf(target)) return null;
+      return {
+        url: `https://${LEGACY_ORIGIN}/BranchReceipt/${legacyReference(target)}&${accountSuffix(target.account)}`,
+        method: "GET",
+        headers: { "User-Agent": userAgent, Accept: "application/pdf, */*" },
+      };
+    },
+
     isTransient(response) {
       // Valid tokens sometimes answer 400 and then 200 (banks.md §1.4); missing headers never heal.
       return response.status === 400 && !isMissingHeaders(response);
