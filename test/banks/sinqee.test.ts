@@ -30,7 +30,7 @@ describeBankContract({
     {
       // banks.md §2.9: the eBirr token's shape is unknown; it is passed on as printed.
       url: "https://receipt.ebirr.com/siinqee/6aF3kQ9zT2",
-      expected: { transactionNumber: "6aF3kQ9zT2", accountNumber: null, token: null },
+      expected: { transactionNumber: "6aF3kQ9zT2", accountNumber: null, token: "6aF3kQ9zT2" },
     },
   ],
   foreignUrls: [
@@ -221,21 +221,33 @@ describe("sinqee adapter: answers", () => {
     expect(request.headers["User-Agent"]).toMatch(/^Mozilla\/5\.0/);
   });
 
-  it("uppercases FT references and keeps other tokens as printed (banks.md §2.9: shape unknown)", () => {
+  it("uppercases FT references and keeps link tokens as printed (banks.md §2.9: shape unknown)", () => {
     expect(adapter.normalizeReference(" ft262507xg9t ")).toBe("FT262507XG9T");
     expect(adapter.normalizeReference(" 6aF3kQ9zT2 ")).toBe("6aF3kQ9zT2");
     expect(adapter.validate(target("FT262507XG9T"))).toBeNull();
-    expect(adapter.validate(target("6aF3kQ9zT2"))).toBeNull();
-    expect(adapter.validate(target("a-b"))).toEqual({
-      field: "transaction_number",
-      message: expect.stringContaining("invalid for Siinqee Bank"),
-    });
+    expect(
+      adapter.validate({ transactionNumber: "6aF3kQ9zT2", account: null, token: "6aF3kQ9zT2" }),
+    ).toBeNull();
+    for (const typed of ["6aF3kQ9zT2", "a-b"]) {
+      expect(adapter.validate(target(typed))).toEqual({
+        field: "transaction_number",
+        message: expect.stringContaining("invalid for Siinqee Bank"),
+      });
+    }
+  });
+
+  it("is no candidate for bare references of other banks' shapes (banks.md §1.2)", () => {
+    for (const typed of ["DFH51OFIED", "822LTWS2622600WJ", "UGO4D2CODA", "-2KDL95Z0NR-4U61O6"]) {
+      expect(adapter.validate(target(adapter.normalizeReference(typed))), typed).not.toBeNull();
+    }
   });
 
   it("looks an eBirr token up as printed and finds the page showing it in any case", async () => {
     const link = adapter.parseShareUrl(new URL("https://receipt.ebirr.com/siinqee/6aF3kQ9zT2"));
-    const token = link?.transactionNumber ?? "";
-    expect(adapter.buildRequest(target(token)).url).toBe("https://siinqeebank.com/receipt/6aF3kQ9zT2");
+    const token = link?.token ?? "";
+    expect(adapter.buildRequest({ transactionNumber: token, account: null, token }).url).toBe(
+      "https://siinqeebank.com/receipt/6aF3kQ9zT2",
+    );
     const html = rows({ ...BASE, Reference: "6AF3KQ9ZT2" });
     await expect(adapter.parseResponse(page(html), target(token))).resolves.toMatchObject({
       kind: "found",

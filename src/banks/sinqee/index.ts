@@ -20,10 +20,11 @@ const RECEIPT_HOST = "siinqeebank.com";
 const LEGACY_EBIRR_HOST = "receipt.ebirr.com";
 
 // weak (banks.md §2.9): the reference shape is unknown. The one example is an FT reference (FT262507XG9T,
-// case-insensitive as every T24 bank's); the older eBirr links carry a token of unknown shape, passed on as
-// printed. Anything of letters and digits is looked up; the bank says whether it exists.
+// case-insensitive as every T24 bank's), the form a typed reference must have; links may carry a token of
+// unknown shape (the older eBirr ones), passed on as printed: the bank says whether it exists. A typed
+// reference of any shape would make Siinqee a candidate for every bare reference (banks.md §1.2).
 const FT_REFERENCE = /^FT[A-Z0-9]{10}$/i;
-const REFERENCE = /^[A-Za-z0-9]{6,40}$/;
+const LINK_TOKEN = /^[A-Za-z0-9]{6,40}$/;
 
 export type SinqeeOptions = BankOptions;
 
@@ -38,12 +39,14 @@ export function createSinqeeAdapter(options: SinqeeOptions = {}): BankAdapter {
     normalizeAccount,
 
     validate: (target) =>
-      referenceProblem(
-        referenceOf(target),
-        REFERENCE,
-        "Siinqee Bank",
-        "an FT reference such as FT262507XG9T, or the token of the receipt link",
-      ),
+      target.token
+        ? referenceProblem(target.token, LINK_TOKEN, "Siinqee Bank", "the token of the receipt link")
+        : referenceProblem(
+            referenceOf(target),
+            FT_REFERENCE,
+            "Siinqee Bank",
+            "an FT reference such as FT262507XG9T, or the receipt link",
+          ),
 
     parseShareUrl(url) {
       if (!isPlainHttps(url)) return null;
@@ -53,7 +56,9 @@ export function createSinqeeAdapter(options: SinqeeOptions = {}): BankAdapter {
       // bank's own host instead, as the app that observed the move does.
       if (url.hostname === LEGACY_EBIRR_HOST) raw = /^\/siinqee\/([A-Za-z0-9]+)\/?$/i.exec(url.pathname)?.[1];
       if (!raw) return null;
-      return { transactionNumber: normalizeReference(raw), accountNumber: null, token: null };
+      const reference = normalizeReference(raw);
+      const token = FT_REFERENCE.test(reference) ? null : reference;
+      return { transactionNumber: reference, accountNumber: null, token };
     },
 
     buildRequest(target) {
