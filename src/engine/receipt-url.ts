@@ -9,7 +9,7 @@ const MAX_URL_LENGTH = 2048;
 export interface ReceiptLink {
   bank: BankCode;
   link: ShareLink;
-  /** The URL as given (trimmed). */
+  /** The URL as given (trimmed, without trailing sentence punctuation). */
   sourceUrl: string;
 }
 
@@ -18,7 +18,8 @@ export interface ReceiptLink {
  * considered, with no credentials: anything else is refused here, before any connection is opened.
  */
 export function parseReceiptUrl(raw: string, adapters: BankAdapters): ReceiptLink {
-  const sourceUrl = raw.trim();
+  // Links are pasted out of SMS sentences: the sentence's full stop or bracket is no part of any bank's link.
+  const sourceUrl = raw.trim().replace(/[.,;:!?)\]'"]+$/, "");
   if (!sourceUrl || sourceUrl.length > MAX_URL_LENGTH) throw new BadRequestError(UNSUPPORTED_RECEIPT_URL);
   let url: URL;
   try {

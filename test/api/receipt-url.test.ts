@@ -63,6 +63,21 @@ describe("POST /verify/parse-url", () => {
     },
   );
 
+  it.each([".", ").", ",", "!"])(
+    "reads a link pasted with the SMS sentence's %s after it, for every bank",
+    async (punctuation) => {
+      for (const { code, example } of shareExamples) {
+        const url = example.shareUrl ?? "";
+        const response = await api.request("POST", "/verify/parse-url", {
+          key: tenant.key,
+          json: { receipt_url: `${url}${punctuation}` },
+        });
+        expect(response.status, `${code} ${url}${punctuation}`).toBe(200);
+        expect(response.body).toMatchObject({ bank: code, source_url: url });
+      }
+    },
+  );
+
   it("says which links name the credited account", async () => {
     const read = async (url: string) =>
       (await api.request("POST", "/verify/parse-url", { key: tenant.key, json: { receipt_url: url } })).body;
