@@ -3,7 +3,9 @@ import { visibleDigits } from "../banks/parse-utils.js";
 /**
  * Whether the account the caller expects to be credited can be the receiver the bank printed. Banks mask
  * accounts ("1****1685", "2519****4025"), and callers may give only the last digits, so only the digits
- * both sides show are compared: the tail always, the head when the caller gave a full number.
+ * both sides show are compared: the tail always, the head when the caller gave a full number. A number is
+ * taken as full only when it is at least as long as the printed form (masks rarely keep the real length:
+ * CBE prints 13-digit accounts as "1****1685"), so CBE's last 8 digits are a suffix, not a full number.
  */
 export function receiverMatches(expected: string, printed: string): boolean {
   const given = expected.replace(/\D/g, "");
@@ -12,7 +14,8 @@ export function receiverMatches(expected: string, printed: string): boolean {
   if (!given || !tail) return true;
   if (!shown.masked) return given.endsWith(tail) || tail.endsWith(given);
   const tailMatches = given.length >= tail.length ? given.endsWith(tail) : tail.endsWith(given);
-  const fullNumber = given.length >= shown.head.length + tail.length + 2;
+  const printedLength = printed.replace(/[^\d*xX•]/g, "").length;
+  const fullNumber = given.length >= Math.max(shown.head.length + tail.length + 2, printedLength);
   return tailMatches && (!fullNumber || given.startsWith(shown.head));
 }
 
