@@ -154,8 +154,10 @@ function toReceipt(tx: Table, customer: Table, html: string): Receipt {
     amount,
     currency: "ETB",
     transactionDate,
-    // Telebirr Transfer names the payer "Customer Name" inside the transaction table.
-    payerName: pick("sender name", "customer name") ?? customer.get("customer name") ?? "",
+    // The header's "Customer Name" is the account holder, who paid. Telebirr Transfer repeats "Customer Name"
+    // inside the transaction table next to the wallet's Phone Number (banks.md §2.4), which may be the wallet
+    // owner paid: that row is the payer's name only when the header has none.
+    payerName: pick("sender name") ?? customer.get("customer name") ?? pick("customer name") ?? "",
     // Merchant Payment has no sender account row; the customer block's "Account No" is the payer's.
     payerAccount: pick("sender account", "source account", "account no") ?? customer.get("account no") ?? "",
     receiverName: pick("receiver name", "beneficiary name", "merchant") ?? "",
