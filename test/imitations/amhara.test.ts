@@ -8,6 +8,7 @@ import {
   type BankImitation,
   startAmharaImitation,
 } from "./amhara.js";
+import { expectNotFound } from "./expectations.js";
 
 const [first, second, third] = amharaTransactions as [
   AmharaTransaction,
@@ -124,12 +125,7 @@ describe("Amhara imitation through the API", () => {
     ]) {
       const before = bank.hits.length;
       const res = await verify(json);
-      expect(res.status).toBe(404);
-      expect(res.body.success).toBe(false);
-      expect(res.body.exists).toBe(false);
-      expect(res.body.duplicate).toBe(false);
-      expect(res.body.data.verification_id).toBeNull();
-      expect(res.body.data.receipt).toEqual({});
+      expectNotFound(res);
       // banks.md §2.10: "show not found, do not retry".
       expect(bank.hits.slice(before)).toEqual([`/${unknown}`]);
     }

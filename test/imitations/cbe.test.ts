@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, startTestApi, type TestApi } from "../support/api.js";
 import { startCbe } from "./cbe.js";
+import { expectNotFound, sameInstant } from "./expectations.js";
 
 let api: TestApi;
 let bank: Awaited<ReturnType<typeof startCbe>>;
@@ -19,12 +20,6 @@ afterAll(async () => {
 async function verify(json: Record<string, unknown>, key?: string) {
   const tenant = key ?? (await createTenant(api.db, { quota: 100 })).key;
   return { key: tenant, response: await api.request("POST", "/verify", { key: tenant, json }) };
-}
-
-function sameInstant(actual: unknown, expected: string): void {
-  expect(typeof actual).toBe("string");
-  expect(String(actual)).toMatch(/(Z|[+-]\d\d:\d\d)$/);
-  expect(Date.parse(String(actual))).toBe(Date.parse(expected));
 }
 
 describe("CBE mobile-receipt tokens (mbreciept links)", () => {
@@ -116,12 +111,7 @@ describe("CBE mobile-receipt tokens (mbreciept links)", () => {
     const { response } = await verify({
       receipt_url: "https://mbreciept.cbe.com.et/v2-ZZZZzzzz1111yyyyXXXX",
     });
-    expect(response.status).toBe(404);
-    expect(response.body.success).toBe(false);
-    expect(response.body.exists).toBe(false);
-    expect(response.body.duplicate).toBe(false);
-    expect(response.body.data.verification_id).toBeNull();
-    expect(response.body.data.receipt).toEqual({});
+    expectNotFound(response);
   });
 
   it("asked the mobile JSON API, which refuses lookups without X-App-ID / X-App-Version (run with the file)", () => {

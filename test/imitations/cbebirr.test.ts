@@ -8,6 +8,7 @@ import {
   cbeBirrTransactions,
   startCbeBirrImitation,
 } from "./cbebirr.js";
+import { expectNotFound } from "./expectations.js";
 
 const [first, second, third] = cbeBirrTransactions as [
   CbeBirrTransaction,
@@ -121,12 +122,7 @@ describe("CBE Birr imitation through the API", () => {
       transaction_number: "CGU0000000",
       account_number: "251911234567",
     });
-    expect(res.status).toBe(404);
-    expect(res.body.success).toBe(false);
-    expect(res.body.exists).toBe(false);
-    expect(res.body.duplicate).toBe(false);
-    expect(res.body.data.verification_id).toBeNull();
-    expect(res.body.data.receipt).toEqual({});
+    expectNotFound(res);
   });
 
   it("does not confirm without the payer phone", async () => {

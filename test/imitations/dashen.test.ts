@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, startTestApi, type TestApi } from "../support/api.js";
 import { startDashen } from "./dashen.js";
+import { expectNotFound, sameInstant } from "./expectations.js";
 
 let api: TestApi;
 let bank: Awaited<ReturnType<typeof startDashen>>;
@@ -19,12 +20,6 @@ afterAll(async () => {
 async function verify(json: Record<string, unknown>, key?: string) {
   const tenant = key ?? (await createTenant(api.db, { quota: 100 })).key;
   return { key: tenant, response: await api.request("POST", "/verify", { key: tenant, json }) };
-}
-
-function sameInstant(actual: unknown, expected: string): void {
-  expect(typeof actual).toBe("string");
-  expect(String(actual)).toMatch(/(Z|[+-]\d\d:\d\d)$/);
-  expect(Date.parse(String(actual))).toBe(Date.parse(expected));
 }
 
 describe("dashen", () => {
@@ -113,12 +108,7 @@ describe("dashen", () => {
 
   it("answers 404 for the bank's 400 'Transaction not found'", async () => {
     const { response } = await verify({ bank: "dashen", transaction_number: "045WDTS2514600WM" });
-    expect(response.status).toBe(404);
-    expect(response.body.success).toBe(false);
-    expect(response.body.exists).toBe(false);
-    expect(response.body.duplicate).toBe(false);
-    expect(response.body.data.verification_id).toBeNull();
-    expect(response.body.data.receipt).toEqual({});
+    expectNotFound(response);
   });
 
   it("never confirms the long Transfer Reference", async () => {

@@ -1,6 +1,7 @@
 // Black-box check of the real API against an outsider's Siinqee imitation (banks.md §2.9, api-v1.md §4.1–4.2).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { expectNotFound } from "./expectations.js";
 import {
   type BankImitation,
   type SinqeeTransaction,
@@ -100,12 +101,7 @@ describe("Siinqee imitation through the API", () => {
     const unknown = "FT26259ZZZZZ";
     for (const json of [{ bank: "sinqee", transaction_number: unknown }, { receipt_url: newLink(unknown) }]) {
       const res = await verify(json);
-      expect(res.status).toBe(404);
-      expect(res.body.success).toBe(false);
-      expect(res.body.exists).toBe(false);
-      expect(res.body.duplicate).toBe(false);
-      expect(res.body.data.verification_id).toBeNull();
-      expect(res.body.data.receipt).toEqual({});
+      expectNotFound(res);
     }
   });
 });

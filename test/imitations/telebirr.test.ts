@@ -1,6 +1,7 @@
 // The real API as a black box against an outsider's telebirr imitation (banks.md §2.2, contract api-v1.md §4.1–4.2).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { sameInstant } from "./expectations.js";
 import { startTelebirr } from "./telebirr.js";
 
 let api: TestApi;
@@ -19,12 +20,6 @@ afterAll(async () => {
 async function verify(json: Record<string, unknown>, key?: string) {
   const tenant = key ?? (await createTenant(api.db, { quota: 100 })).key;
   return { key: tenant, response: await api.request("POST", "/verify", { key: tenant, json }) };
-}
-
-function sameInstant(actual: unknown, expected: string): void {
-  expect(typeof actual).toBe("string");
-  expect(String(actual)).toMatch(/(Z|[+-]\d\d:\d\d)$/);
-  expect(Date.parse(String(actual))).toBe(Date.parse(expected));
 }
 
 describe("telebirr", () => {

@@ -1,6 +1,7 @@
 // Black-box check of the real API against an outsider's Zemen imitation (banks.md §2.6, api-v1.md §4.1–4.2).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { expectNotFound } from "./expectations.js";
 import { type BankImitation, expiredZemenToken, startZemenImitation, zemenTransactions } from "./zemen.js";
 
 const [first, second, third] = zemenTransactions as [
@@ -111,12 +112,7 @@ describe("Zemen imitation through the API", () => {
       { receipt_url: link(expiredZemenToken) },
     ]) {
       const res = await verify(json);
-      expect(res.status).toBe(404);
-      expect(res.body.success).toBe(false);
-      expect(res.body.exists).toBe(false);
-      expect(res.body.duplicate).toBe(false);
-      expect(res.body.data.verification_id).toBeNull();
-      expect(res.body.data.receipt).toEqual({});
+      expectNotFound(res);
     }
   });
 });
