@@ -1,28 +1,14 @@
 // The real API as a black box against an outsider's Awash imitation (banks.md §2.4, contract api-v1.md §4.1–4.2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
 import { startAwash } from "./awash.js";
 import { expectNotFound, sameInstant } from "./expectations.js";
-
-let api: TestApi;
-let bank: Awaited<ReturnType<typeof startAwash>>;
+import { useImitation } from "./harness.js";
 
 const origin = "https://awashpay.awashbank.com:8225";
 
-beforeAll(async () => {
-  bank = await startAwash();
-  api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await bank?.close();
-});
-
-async function verify(json: Record<string, unknown>, key?: string) {
-  const tenant = key ?? (await createTenant(api.db, { quota: 100 })).key;
-  return { key: tenant, response: await api.request("POST", "/verify", { key: tenant, json }) };
-}
+const imitation = useImitation(startAwash);
+const { verify } = imitation;
 
 describe("awash", () => {
   it("confirms a share link, then the same token as transaction_number is a duplicate", async () => {
@@ -120,8 +106,8 @@ describe("awash", () => {
   });
 
   it("parse-url reads a share link as a token link", async () => {
-    const { key } = await createTenant(api.db, { quota: 100 });
-    const response = await api.request("POST", "/verify/parse-url", {
+    const { key } = await createTenant(imitation.api.db, { quota: 100 });
+    const response = await imitation.api.request("POST", "/verify/parse-url", {
       key,
       json: { receipt_url: `${origin}/-2KDL95Z0NR-4U61O6` },
     });

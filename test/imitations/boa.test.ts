@@ -1,28 +1,14 @@
 // The real API as a black box against an outsider's BOA imitation (banks.md §2.5, contract api-v1.md §4.1–4.2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
 import { startBoa } from "./boa.js";
 import { expectNotFound, sameInstant } from "./expectations.js";
-
-let api: TestApi;
-let bank: Awaited<ReturnType<typeof startBoa>>;
+import { useImitation } from "./harness.js";
 
 const slip = "https://cs.bankofabyssinia.com/slip/?trx=";
 
-beforeAll(async () => {
-  bank = await startBoa();
-  api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await bank?.close();
-});
-
-async function verify(json: Record<string, unknown>, key?: string) {
-  const tenant = key ?? (await createTenant(api.db, { quota: 100 })).key;
-  return { key: tenant, response: await api.request("POST", "/verify", { key: tenant, json }) };
-}
+const imitation = useImitation(startBoa);
+const { verify } = imitation;
 
 describe("boa", () => {
   it("confirms FT + receiving account, then the slip link (payer's suffix) is a duplicate", async () => {
@@ -135,8 +121,8 @@ describe("boa", () => {
   });
 
   it("parse-url splits a slip link into reference and account suffix", async () => {
-    const { key } = await createTenant(api.db, { quota: 100 });
-    const response = await api.request("POST", "/verify/parse-url", {
+    const { key } = await createTenant(imitation.api.db, { quota: 100 });
+    const response = await imitation.api.request("POST", "/verify/parse-url", {
       key,
       json: { receipt_url: `${slip}FT26083XJRMH26009` },
     });
@@ -148,6 +134,6 @@ describe("boa", () => {
   });
 
   it("asked the slip API with the 17-character id", () => {
-    expect(bank.requests).toContain("/api/onlineSlip/getDetails/?id=FT26083XJRMH13487");
+    expect(imitation.bank.requests).toContain("/api/onlineSlip/getDetails/?id=FT26083XJRMH13487");
   });
 });

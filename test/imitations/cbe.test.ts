@@ -1,26 +1,12 @@
 // The real API as a black box against an outsider's CBE imitation (banks.md §2.1, contract api-v1.md §4.1–4.2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
 import { startCbe } from "./cbe.js";
 import { expectNotFound, sameInstant } from "./expectations.js";
+import { useImitation } from "./harness.js";
 
-let api: TestApi;
-let bank: Awaited<ReturnType<typeof startCbe>>;
-
-beforeAll(async () => {
-  bank = await startCbe();
-  api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await bank?.close();
-});
-
-async function verify(json: Record<string, unknown>, key?: string) {
-  const tenant = key ?? (await createTenant(api.db, { quota: 100 })).key;
-  return { key: tenant, response: await api.request("POST", "/verify", { key: tenant, json }) };
-}
+const imitation = useImitation(startCbe);
+const { verify } = imitation;
 
 describe("CBE mobile-receipt tokens (mbreciept links)", () => {
   it("confirms a v2 share link, then catches the same transfer by FT + receiving account", async () => {
@@ -116,14 +102,14 @@ describe("CBE mobile-receipt tokens (mbreciept links)", () => {
 
   it("asked the mobile JSON API, which refuses lookups without X-App-ID / X-App-Version (run with the file)", () => {
     // Any successful mobile lookup above proves it; this checks the API really asked the JSON API.
-    expect(bank.requests.some((r) => r.startsWith("/api/v1/transactions/public/transaction-detail/"))).toBe(
-      true,
-    );
+    expect(
+      imitation.bank.requests.some((r) => r.startsWith("/api/v1/transactions/public/transaction-detail/")),
+    ).toBe(true);
   });
 
   it("parse-url reads a v2 link as a CBE token link", async () => {
-    const { key } = await createTenant(api.db, { quota: 100 });
-    const response = await api.request("POST", "/verify/parse-url", {
+    const { key } = await createTenant(imitation.api.db, { quota: 100 });
+    const response = await imitation.api.request("POST", "/verify/parse-url", {
       key,
       json: { receipt_url: "https://mbreciept.cbe.com.et/v2-Qm7RtZkLpXa9BwYc4Hdq" },
     });
@@ -238,8 +224,8 @@ describe("CBE legacy PDF receipts (FT + last 8 digits of the receiving account)"
   });
 
   it("parse-url splits a legacy ?id= link into FT and account suffix", async () => {
-    const { key } = await createTenant(api.db, { quota: 100 });
-    const response = await api.request("POST", "/verify/parse-url", {
+    const { key } = await createTenant(imitation.api.db, { quota: 100 });
+    const response = await imitation.api.request("POST", "/verify/parse-url", {
       key,
       json: { receipt_url: "https://apps.cbe.com.et:100/?id=FT26140P01YB60536171" },
     });
@@ -251,8 +237,8 @@ describe("CBE legacy PDF receipts (FT + last 8 digits of the receiving account)"
   });
 
   it("parse-url reads a /BranchReceipt/ link", async () => {
-    const { key } = await createTenant(api.db, { quota: 100 });
-    const response = await api.request("POST", "/verify/parse-url", {
+    const { key } = await createTenant(imitation.api.db, { quota: 100 });
+    const response = await imitation.api.request("POST", "/verify/parse-url", {
       key,
       json: { receipt_url: "https://apps.cbe.com.et:100/BranchReceipt/FT26201K3QZX&40213377" },
     });

@@ -1,26 +1,12 @@
 // The real API as a black box against an outsider's Dashen imitation (banks.md §2.3, contract api-v1.md §4.1–4.2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
 import { startDashen } from "./dashen.js";
 import { expectNotFound, sameInstant } from "./expectations.js";
+import { useImitation } from "./harness.js";
 
-let api: TestApi;
-let bank: Awaited<ReturnType<typeof startDashen>>;
-
-beforeAll(async () => {
-  bank = await startDashen();
-  api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await bank?.close();
-});
-
-async function verify(json: Record<string, unknown>, key?: string) {
-  const tenant = key ?? (await createTenant(api.db, { quota: 100 })).key;
-  return { key: tenant, response: await api.request("POST", "/verify", { key: tenant, json }) };
-}
+const imitation = useImitation(startDashen);
+const { verify } = imitation;
 
 describe("dashen", () => {
   it("confirms an FT Ref, then the current share link is a duplicate", async () => {
@@ -75,12 +61,13 @@ describe("dashen", () => {
 
   it("re-routes an old api.dashensuperapp.com PDF link to the current host", async () => {
     const { response } = await verify({
-      receipt_url: "https://api.dashensuperapp.com/receipts/Within-Dashen-Transfer-B22WDTI261620001.pdf",
+      receipt_url:
+        "https://api.dashensuperapp.com/receipts/Within-Dashen-Transfer-B22WDTI261620001.pdf",
     });
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
     expect(response.body.data.receipt.amount).toBe(20475);
-    expect(bank.oldHostHits).toEqual([]);
+    expect(imitation.bank.oldHostHits).toEqual([]);
   });
 
   it("checks a receiving account given with the reference against the masked Receiver Account Number", async () => {
@@ -118,13 +105,16 @@ describe("dashen", () => {
   });
 
   it("parse-url reads the current and both old link forms", async () => {
-    const { key } = await createTenant(api.db, { quota: 100 });
+    const { key } = await createTenant(imitation.api.db, { quota: 100 });
     for (const url of [
       "https://receipts.dashenbanksc.com/receipt/B22WDTI261620001",
       "https://receipt.dashensuperapp.com/receipt/B22WDTI261620001",
       "https://api.dashensuperapp.com/receipts/Within-Dashen-Transfer-B22WDTI261620001.pdf",
     ]) {
-      const response = await api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
+      const response = await imitation.api.request("POST", "/verify/parse-url", {
+        key,
+        json: { receipt_url: url },
+      });
       expect(response.status).toBe(200);
       expect(response.body.bank).toBe("dashen");
       expect(response.body.transaction_number).toBe("B22WDTI261620001");

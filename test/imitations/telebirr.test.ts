@@ -1,26 +1,12 @@
 // The real API as a black box against an outsider's telebirr imitation (banks.md §2.2, contract api-v1.md §4.1–4.2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
 import { sameInstant } from "./expectations.js";
+import { useImitation } from "./harness.js";
 import { startTelebirr } from "./telebirr.js";
 
-let api: TestApi;
-let bank: Awaited<ReturnType<typeof startTelebirr>>;
-
-beforeAll(async () => {
-  bank = await startTelebirr();
-  api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await bank?.close();
-});
-
-async function verify(json: Record<string, unknown>, key?: string) {
-  const tenant = key ?? (await createTenant(api.db, { quota: 100 })).key;
-  return { key: tenant, response: await api.request("POST", "/verify", { key: tenant, json }) };
-}
+const imitation = useImitation(startTelebirr);
+const { verify } = imitation;
 
 describe("telebirr", () => {
   it("confirms a reference (settled amount, not total paid), then the share link is a duplicate", async () => {
@@ -95,12 +81,15 @@ describe("telebirr", () => {
   });
 
   it("parse-url reads both share forms", async () => {
-    const { key } = await createTenant(api.db, { quota: 100 });
+    const { key } = await createTenant(imitation.api.db, { quota: 100 });
     for (const [url, ref] of [
       ["https://transactioninfo.ethiotelecom.et/receipt/DFH51OFIED", "DFH51OFIED"],
       ["https://apps.ethiotelecom.et/receipt/CCP9E4VIT", "CCP9E4VIT"],
     ] as const) {
-      const response = await api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
+      const response = await imitation.api.request("POST", "/verify/parse-url", {
+        key,
+        json: { receipt_url: url },
+      });
       expect(response.status).toBe(200);
       expect(response.body.bank).toBe("telebirr");
       expect(response.body.transaction_number).toBe(ref);
