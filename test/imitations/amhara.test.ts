@@ -1,14 +1,10 @@
 // Black-box check of the real API against an outsider's Amhara Bank imitation (banks.md §2.10,
 // api-v1.md §4.1–4.2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
-import {
-  type AmharaTransaction,
-  amharaTransactions,
-  type BankImitation,
-  startAmharaImitation,
-} from "./amhara.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
+import { type AmharaTransaction, amharaTransactions, startAmharaImitation } from "./amhara.js";
 import { expectNotFound } from "./expectations.js";
+import { useImitation } from "./harness.js";
 
 const [first, second, third] = amharaTransactions as [
   AmharaTransaction,
@@ -19,35 +15,27 @@ const shareLink = (ref: string) => `https://receipt.amharabank.com.et/?trx=${ref
 const apiLink = (ref: string) => `https://transaction.amharabank.com.et/${ref}`;
 
 describe("Amhara imitation through the API", () => {
-  let bank: BankImitation;
-  let api: TestApi;
+  const imitation = useImitation(startAmharaImitation);
   let key: string;
-
   beforeAll(async () => {
-    bank = await startAmharaImitation();
-    api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-    key = (await createTenant(api.db, { quota: 100 })).key;
-  });
-  afterAll(async () => {
-    await api?.close();
-    await bank?.close();
+    key = (await createTenant(imitation.api.db, { quota: 100 })).key;
   });
 
-  const verify = (json: Record<string, unknown>) => api.request("POST", "/verify", { key, json });
+  const verify = async (json: Record<string, unknown>) => (await imitation.verify(json, key)).response;
 
   it.each([
     ["share link", shareLink(first.reference)],
     ["API-style link", apiLink(first.reference)],
   ])("parse-url reads the %s", async (_form, url) => {
-    const before = bank.hits.length;
-    const res = await api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
+    const before = imitation.bank.hits.length;
+    const res = await imitation.api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
     expect(res.status).toBe(200);
     expect(res.body.bank).toBe("amhara");
     expect(typeof res.body.bank_name).toBe("string");
     expect(res.body.transaction_number).toBe(first.reference);
     expect(res.body.source_url).toBe(url);
     expect(res.body.requires_account_number).toBe(false);
-    expect(bank.hits.length).toBe(before);
+    expect(imitation.bank.hits.length).toBe(before);
   });
 
   it("confirms the share link from the JSON API (sendor…/reveiver… keys, status MAT)", async () => {
@@ -123,11 +111,11 @@ describe("Amhara imitation through the API", () => {
       { bank: "amhara", transaction_number: unknown },
       { receipt_url: shareLink(unknown) },
     ]) {
-      const before = bank.hits.length;
+      const before = imitation.bank.hits.length;
       const res = await verify(json);
       expectNotFound(res);
       // banks.md §2.10: "show not found, do not retry".
-      expect(bank.hits.slice(before)).toEqual([`/${unknown}`]);
+      expect(imitation.bank.hits.slice(before)).toEqual([`/${unknown}`]);
     }
   });
 });

@@ -2,8 +2,8 @@
 // - transaction.amharabank.com.et/{FT ref}: JSON {status:true, data:{…}}; keys are misspelt and vary by
 //   direction; unknown references answer HTTP 500 {status:false, message}.
 // - receipt.amharabank.com.et/?trx={FT ref}: the React share page (an empty shell, no data in it).
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type LoopbackImitation, serveImitation } from "./harness.js";
 
 export interface AmharaTransaction {
   reference: string;
@@ -69,32 +69,11 @@ export const amharaTransactions: AmharaTransaction[] = [
   },
 ];
 
-export interface BankImitation {
-  /** Value for BANK_ORIGIN_OVERRIDES. */
-  overrides: string;
-  /** Path and query of every request received, in order. */
-  hits: string[];
-  close(): Promise<void>;
-}
+export type BankImitation = LoopbackImitation;
 
-export async function startAmharaImitation(): Promise<BankImitation> {
-  const hits: string[] = [];
-  const server = createServer((request, response) => {
-    hits.push(request.url ?? "");
-    handle(request, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    // One server stands for both hosts: the share page lives at "/" and the API under "/FT…".
-    overrides: `transaction.amharabank.com.et:443=${base},receipt.amharabank.com.et:443=${base}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+// One server stands for both hosts: the share page lives at "/" and the API under "/FT…".
+export function startAmharaImitation(): Promise<BankImitation> {
+  return serveImitation(["transaction.amharabank.com.et:443", "receipt.amharabank.com.et:443"], handle);
 }
 
 function handle(request: IncomingMessage, response: ServerResponse): void {

@@ -1,14 +1,10 @@
 // Black-box check of the real API against an outsider's CBE Birr imitation (banks.md §2.7,
 // api-v1.md §4.1–4.2: account_number is the payer's phone 251XXXXXXXXX).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
-import {
-  type BankImitation,
-  type CbeBirrTransaction,
-  cbeBirrTransactions,
-  startCbeBirrImitation,
-} from "./cbebirr.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
+import { type CbeBirrTransaction, cbeBirrTransactions, startCbeBirrImitation } from "./cbebirr.js";
 import { expectNotFound } from "./expectations.js";
+import { useImitation } from "./harness.js";
 
 const [first, second, third] = cbeBirrTransactions as [
   CbeBirrTransaction,
@@ -19,21 +15,13 @@ const lookupLink = (t: CbeBirrTransaction) =>
   `https://cbepay1.cbe.com.et/aureceipt?TID=${t.receiptNumber}&PH=${t.payerPhone}`;
 
 describe("CBE Birr imitation through the API", () => {
-  let bank: BankImitation;
-  let api: TestApi;
+  const imitation = useImitation(startCbeBirrImitation);
   let key: string;
-
   beforeAll(async () => {
-    bank = await startCbeBirrImitation();
-    api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-    key = (await createTenant(api.db, { quota: 100 })).key;
-  });
-  afterAll(async () => {
-    await api?.close();
-    await bank?.close();
+    key = (await createTenant(imitation.api.db, { quota: 100 })).key;
   });
 
-  const verify = (json: Record<string, unknown>) => api.request("POST", "/verify", { key, json });
+  const verify = async (json: Record<string, unknown>) => (await imitation.verify(json, key)).response;
 
   it("confirms receipt number + payer phone, amount without fees, from a PDF with a glued table row", async () => {
     const res = await verify({
@@ -55,7 +43,7 @@ describe("CBE Birr imitation through the API", () => {
     expect(receipt.transaction_date).toMatch(/(\+03:00|Z)$/);
     expect(receipt.payer_name).toBe(first.payerName);
     expect(receipt.receiver_name).toBe(first.receiverName);
-    expect(bank.hits).toContain(`/aureceipt?TID=${first.receiptNumber}&PH=${first.payerPhone}`);
+    expect(imitation.bank.hits).toContain(`/aureceipt?TID=${first.receiptNumber}&PH=${first.payerPhone}`);
   });
 
   it("calls the same receipt a duplicate the second time", async () => {
@@ -81,7 +69,7 @@ describe("CBE Birr imitation through the API", () => {
     expect(res.body.success).toBe(true);
     expect(res.body.data.receipt.amount).toBe(20);
     expect(Date.parse(res.body.data.receipt.transaction_date)).toBe(Date.parse("2026-09-27T09:05:00+03:00"));
-    expect(bank.hits).toContain(`/aureceipt?TID=${second.receiptNumber}&PH=${second.payerPhone}`);
+    expect(imitation.bank.hits).toContain(`/aureceipt?TID=${second.receiptNumber}&PH=${second.payerPhone}`);
   });
 
   it("never confirms with another phone (the bank's empty Auto Receipt page) and answers 404", async () => {
@@ -133,7 +121,7 @@ describe("CBE Birr imitation through the API", () => {
 
   it("parse-url reads the aureceipt lookup link with its phone", async () => {
     const url = lookupLink(first);
-    const res = await api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
+    const res = await imitation.api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
     expect(res.status).toBe(200);
     expect(res.body.bank).toBe("cbebirr");
     expect(res.body.transaction_number).toBe(first.receiptNumber);

@@ -2,9 +2,9 @@
 // only: GET https://cbepay1.cbe.com.et/aureceipt?TID={receipt no}&PH={payer phone 2519…} answers the PDF
 // "VAT Invoice/ Customer Receipt"; an unknown receipt or any other phone (the receiver's included) answers
 // the documented miss, HTTP 200 text/html, the empty Telerik ReportViewer page titled "Auto Receipt".
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import PDFDocument from "pdfkit";
+import { type LoopbackImitation, serveImitation } from "./harness.js";
 
 export interface CbeBirrTransaction {
   receiptNumber: string;
@@ -77,31 +77,10 @@ export const cbeBirrTransactions: CbeBirrTransaction[] = [
   },
 ];
 
-export interface BankImitation {
-  /** Value for BANK_ORIGIN_OVERRIDES. */
-  overrides: string;
-  /** Path and query of every request received, in order. */
-  hits: string[];
-  close(): Promise<void>;
-}
+export type BankImitation = LoopbackImitation;
 
-export async function startCbeBirrImitation(): Promise<BankImitation> {
-  const hits: string[] = [];
-  const server = createServer((request, response) => {
-    hits.push(request.url ?? "");
-    handle(request, response).catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    overrides: `cbepay1.cbe.com.et:443=http://127.0.0.1:${port}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function startCbeBirrImitation(): Promise<BankImitation> {
+  return serveImitation(["cbepay1.cbe.com.et:443"], handle);
 }
 
 const EMPTY_SHELL = `<!DOCTYPE html>

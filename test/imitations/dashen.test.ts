@@ -61,8 +61,7 @@ describe("dashen", () => {
 
   it("re-routes an old api.dashensuperapp.com PDF link to the current host", async () => {
     const { response } = await verify({
-      receipt_url:
-        "https://api.dashensuperapp.com/receipts/Within-Dashen-Transfer-B22WDTI261620001.pdf",
+      receipt_url: "https://api.dashensuperapp.com/receipts/Within-Dashen-Transfer-B22WDTI261620001.pdf",
     });
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);

@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { type ApiResponse, createTenant, startTestApi, type TestApi } from "../support/api.js";
 
@@ -42,5 +44,36 @@ export function useImitation<B extends RunningImitation>(start: () => Promise<B>
       const tenantKey = key ?? (await createTenant(target.db, { quota: 100 })).key;
       return { key: tenantKey, response: await target.request("POST", "/verify", { key: tenantKey, json }) };
     },
+  };
+}
+
+/** An imitation served on loopback, remembering the path and query of every request it got. */
+export interface LoopbackImitation extends RunningImitation {
+  hits: string[];
+}
+
+/**
+ * Serves `handle` on 127.0.0.1 for the given origins ("host:port"): lookups arrive as this server's URL plus
+ * the bank's path and query, without the bank's Host header, so one server can stand for several hosts.
+ */
+export async function serveImitation(
+  origins: readonly string[],
+  handle: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>,
+): Promise<LoopbackImitation> {
+  const hits: string[] = [];
+  const server = createServer((request, response) => {
+    hits.push(request.url ?? "");
+    Promise.resolve(handle(request, response)).catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    overrides: origins.map((origin) => `${origin}=${base}`).join(","),
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

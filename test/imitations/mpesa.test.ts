@@ -1,48 +1,36 @@
 // Black-box check of the real API against an outsider's M-Pesa imitation (banks.md §2.8, api-v1.md §4.1–4.2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
 import { expectNotFound } from "./expectations.js";
-import {
-  type BankImitation,
-  type MpesaTransaction,
-  mpesaTransactions,
-  startMpesaImitation,
-} from "./mpesa.js";
+import { useImitation } from "./harness.js";
+import { type MpesaTransaction, mpesaTransactions, startMpesaImitation } from "./mpesa.js";
 
 const [first, second, third] = mpesaTransactions as [MpesaTransaction, MpesaTransaction, MpesaTransaction];
 const shareLink = (id: string) => `https://m-pesabusiness.safaricom.et/receipt/${id}`;
 const apiLink = (id: string) => `https://m-pesabusiness.safaricom.et/api/receipt/getReceipt?trxNo=${id}`;
 
 describe("M-Pesa imitation through the API", () => {
-  let bank: BankImitation;
-  let api: TestApi;
+  const imitation = useImitation(startMpesaImitation);
   let key: string;
-
   beforeAll(async () => {
-    bank = await startMpesaImitation();
-    api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-    key = (await createTenant(api.db, { quota: 100 })).key;
-  });
-  afterAll(async () => {
-    await api?.close();
-    await bank?.close();
+    key = (await createTenant(imitation.api.db, { quota: 100 })).key;
   });
 
-  const verify = (json: Record<string, unknown>) => api.request("POST", "/verify", { key, json });
+  const verify = async (json: Record<string, unknown>) => (await imitation.verify(json, key)).response;
 
   it.each([
     ["SMS share link", shareLink(first.id)],
     ["data API link", apiLink(first.id)],
   ])("parse-url reads the %s", async (_form, url) => {
-    const before = bank.hits.length;
-    const res = await api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
+    const before = imitation.bank.hits.length;
+    const res = await imitation.api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
     expect(res.status).toBe(200);
     expect(res.body.bank).toBe("mpesa");
     expect(typeof res.body.bank_name).toBe("string");
     expect(res.body.transaction_number).toBe(first.id);
     expect(res.body.source_url).toBe(url);
     expect(res.body.requires_account_number).toBe(false);
-    expect(bank.hits.length).toBe(before);
+    expect(imitation.bank.hits.length).toBe(before);
   });
 
   it("confirms the SMS share link from the base64 PDF, amount without fees", async () => {
@@ -61,7 +49,7 @@ describe("M-Pesa imitation through the API", () => {
     expect(receipt.transaction_date).toMatch(/(\+03:00|Z)$/);
     expect(receipt.payer_name).toBe("MERON GIRMA");
     expect(receipt.receiver_name).toBe("DAWIT LEMMA");
-    expect(bank.hits).toContain(`/api/receipt/getReceipt?trxNo=${first.id}`);
+    expect(imitation.bank.hits).toContain(`/api/receipt/getReceipt?trxNo=${first.id}`);
   });
 
   it("calls it a duplicate when it comes back by transaction number", async () => {

@@ -3,9 +3,9 @@
 // - GET /api/receipt/getReceipt?trxNo={ref}: JSON {responseCode:"0", responseDescription, base64Data} where
 //   base64Data is the receipt PDF; a miss is JSON with responseCode other than "0".
 // - GET /receipt/{ref}: the share page from the SMS (a web-app shell; the data comes from the API).
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import PDFDocument from "pdfkit";
+import { type LoopbackImitation, serveImitation } from "./harness.js";
 
 export interface MpesaTransaction {
   id: string;
@@ -67,31 +67,10 @@ export const mpesaTransactions: MpesaTransaction[] = [
   },
 ];
 
-export interface BankImitation {
-  /** Value for BANK_ORIGIN_OVERRIDES. */
-  overrides: string;
-  /** Path and query of every request received, in order. */
-  hits: string[];
-  close(): Promise<void>;
-}
+export type BankImitation = LoopbackImitation;
 
-export async function startMpesaImitation(): Promise<BankImitation> {
-  const hits: string[] = [];
-  const server = createServer((request, response) => {
-    hits.push(request.url ?? "");
-    handle(request, response).catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    overrides: `m-pesabusiness.safaricom.et:443=http://127.0.0.1:${port}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function startMpesaImitation(): Promise<BankImitation> {
+  return serveImitation(["m-pesabusiness.safaricom.et:443"], handle);
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

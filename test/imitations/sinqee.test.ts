@@ -1,13 +1,9 @@
 // Black-box check of the real API against an outsider's Siinqee imitation (banks.md §2.9, api-v1.md §4.1–4.2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
 import { expectNotFound } from "./expectations.js";
-import {
-  type BankImitation,
-  type SinqeeTransaction,
-  sinqeeTransactions,
-  startSinqeeImitation,
-} from "./sinqee.js";
+import { useImitation } from "./harness.js";
+import { type SinqeeTransaction, sinqeeTransactions, startSinqeeImitation } from "./sinqee.js";
 
 const [first, second, third] = sinqeeTransactions as [
   SinqeeTransaction,
@@ -18,27 +14,19 @@ const newLink = (ref: string) => `https://siinqeebank.com/receipt/${ref}`;
 const eBirrLink = (ref: string) => `https://receipt.ebirr.com/siinqee/${ref}`;
 
 describe("Siinqee imitation through the API", () => {
-  let bank: BankImitation;
-  let api: TestApi;
+  const imitation = useImitation(startSinqeeImitation);
   let key: string;
-
   beforeAll(async () => {
-    bank = await startSinqeeImitation();
-    api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-    key = (await createTenant(api.db, { quota: 100 })).key;
-  });
-  afterAll(async () => {
-    await api?.close();
-    await bank?.close();
+    key = (await createTenant(imitation.api.db, { quota: 100 })).key;
   });
 
-  const verify = (json: Record<string, unknown>) => api.request("POST", "/verify", { key, json });
+  const verify = async (json: Record<string, unknown>) => (await imitation.verify(json, key)).response;
 
   it.each([
     ["siinqeebank.com link", newLink(first.reference)],
     ["old eBirr link", eBirrLink(first.reference)],
   ])("parse-url reads the %s", async (_form, url) => {
-    const res = await api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
+    const res = await imitation.api.request("POST", "/verify/parse-url", { key, json: { receipt_url: url } });
     expect(res.status).toBe(200);
     expect(res.body.bank).toBe("sinqee");
     expect(typeof res.body.bank_name).toBe("string");
@@ -61,7 +49,7 @@ describe("Siinqee imitation through the API", () => {
     expect(receipt.transaction_date).toMatch(/(\+03:00|Z)$/);
     expect(receipt.payer_name).toBe("GEMECHU TOLERA DIBABA");
     expect(receipt.receiver_name).toBe("OROMIA AGRO TRADING PLC");
-    expect(bank.hits).toContain(`/receipt/${first.reference}`);
+    expect(imitation.bank.hits).toContain(`/receipt/${first.reference}`);
   });
 
   it("calls it a duplicate when the same transfer comes back as a link", async () => {
@@ -94,7 +82,7 @@ describe("Siinqee imitation through the API", () => {
     expect(right.status).toBe(200);
     expect(right.body.success).toBe(true);
     expect(right.body.data.receipt.amount).toBe(640);
-    expect(bank.hits).not.toContain(`/siinqee/${third.reference}`);
+    expect(imitation.bank.hits).not.toContain(`/siinqee/${third.reference}`);
   });
 
   it("answers 404 for an unknown reference (the eBirr-style 200 'Not Found Page')", async () => {

@@ -4,8 +4,8 @@
 //   this host; the imitation uses the eBirr platform's (HTTP 200 "Not Found Page", red H1), where
 //   Siinqee's receipts came from.
 // - receipt.ebirr.com/siinqee/{token}: the old route, HTTP 404 text/plain "Cannot GET /siinqee/…" (Oct 2026).
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type LoopbackImitation, serveImitation } from "./harness.js";
 
 export interface SinqeeTransaction {
   reference: string;
@@ -86,32 +86,11 @@ export const sinqeeTransactions: SinqeeTransaction[] = [
   },
 ];
 
-export interface BankImitation {
-  /** Value for BANK_ORIGIN_OVERRIDES. */
-  overrides: string;
-  /** Path and query of every request received, in order. */
-  hits: string[];
-  close(): Promise<void>;
-}
+export type BankImitation = LoopbackImitation;
 
-export async function startSinqeeImitation(): Promise<BankImitation> {
-  const hits: string[] = [];
-  const server = createServer((request, response) => {
-    hits.push(request.url ?? "");
-    handle(request, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    // One server stands for both hosts: their paths (/receipt/… and /siinqee/…) do not overlap.
-    overrides: `siinqeebank.com:443=${base},receipt.ebirr.com:443=${base}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+// One server stands for both hosts: their paths (/receipt/… and /siinqee/…) do not overlap.
+export function startSinqeeImitation(): Promise<BankImitation> {
+  return serveImitation(["siinqeebank.com:443", "receipt.ebirr.com:443"], handle);
 }
 
 const NOT_FOUND_PAGE = `<!DOCTYPE html><html><head><title>Not Found Page</title></head>

@@ -1,8 +1,9 @@
 // Black-box check of the real API against an outsider's Zemen imitation (banks.md §2.6, api-v1.md §4.1–4.2).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTenant } from "../support/api.js";
 import { expectNotFound } from "./expectations.js";
-import { type BankImitation, expiredZemenToken, startZemenImitation, zemenTransactions } from "./zemen.js";
+import { useImitation } from "./harness.js";
+import { expiredZemenToken, startZemenImitation, zemenTransactions } from "./zemen.js";
 
 const [first, second, third] = zemenTransactions as [
   (typeof zemenTransactions)[0],
@@ -12,25 +13,17 @@ const [first, second, third] = zemenTransactions as [
 const link = (token: string) => `https://share.zemenbank.com/rt/${token}/pdf`;
 
 describe("Zemen imitation through the API", () => {
-  let bank: BankImitation;
-  let api: TestApi;
+  const imitation = useImitation(startZemenImitation);
   let key: string;
-
   beforeAll(async () => {
-    bank = await startZemenImitation();
-    api = await startTestApi({ env: { BANK_ORIGIN_OVERRIDES: bank.overrides } });
-    key = (await createTenant(api.db, { quota: 100 })).key;
-  });
-  afterAll(async () => {
-    await api?.close();
-    await bank?.close();
+    key = (await createTenant(imitation.api.db, { quota: 100 })).key;
   });
 
-  const verify = (json: Record<string, unknown>) => api.request("POST", "/verify", { key, json });
+  const verify = async (json: Record<string, unknown>) => (await imitation.verify(json, key)).response;
 
   it("parse-url reads the share link without asking the bank", async () => {
-    const before = bank.hits.length;
-    const res = await api.request("POST", "/verify/parse-url", {
+    const before = imitation.bank.hits.length;
+    const res = await imitation.api.request("POST", "/verify/parse-url", {
       key,
       json: { receipt_url: link(first.token) },
     });
@@ -43,7 +36,7 @@ describe("Zemen imitation through the API", () => {
     expect(typeof res.body.requires_account_number).toBe("boolean");
     expect(res.body.requires_account_number).toBe(false);
     expect(typeof res.body.requires_explicit_settlement_account).toBe("boolean");
-    expect(bank.hits.length).toBe(before);
+    expect(imitation.bank.hits.length).toBe(before);
   });
 
   it("confirms a share link with the settled amount, not the total paid", async () => {

@@ -1,9 +1,9 @@
 // An outsider's imitation of Zemen Bank's receipt share host, written from banks.md §2.6, §1.3, §1.5, §1.6
 // only: GET https://share.zemenbank.com/rt/{24-char token}/pdf answers a PDF receipt; anything else is the
 // documented miss, HTTP 404 JSON {"messages":"Transaction not found.","status":"404"}.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import PDFDocument from "pdfkit";
+import { type LoopbackImitation, serveImitation } from "./harness.js";
 
 export interface ZemenTransaction {
   /** 24 chars: 8-char prefix + the 16-char reference (banks.md §2.6). */
@@ -79,31 +79,10 @@ export const zemenTransactions: ZemenTransaction[] = [
   },
 ];
 
-export interface BankImitation {
-  /** Value for BANK_ORIGIN_OVERRIDES. */
-  overrides: string;
-  /** Path and query of every request received, in order. */
-  hits: string[];
-  close(): Promise<void>;
-}
+export type BankImitation = LoopbackImitation;
 
-export async function startZemenImitation(): Promise<BankImitation> {
-  const hits: string[] = [];
-  const server = createServer((request, response) => {
-    hits.push(request.url ?? "");
-    handle(request, response).catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    overrides: `share.zemenbank.com:443=http://127.0.0.1:${port}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export function startZemenImitation(): Promise<BankImitation> {
+  return serveImitation(["share.zemenbank.com:443"], handle);
 }
 
 /** A token the bank once issued whose link has expired (banks.md §2.6: the 404 also says so). */
