@@ -58,7 +58,7 @@ export function createDashenAdapter(options: DashenOptions = {}): BankAdapter {
     },
     parseShareUrl(url) {
       if (!isPlainHttps(url)) return null;
-      const path = url.pathname.replace(/[.,;:!?)\]]+$/, "");
+      const path = url.pathname;
       let match: RegExpExecArray | null = null;
       if (url.hostname === RECEIPT_HOST || url.hostname === LEGACY_RECEIPT_HOST) {
         match = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(path);

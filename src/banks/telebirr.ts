@@ -41,9 +41,7 @@ export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapte
     parseShareUrl(url) {
       if (!isPlainHttps(url)) return null;
       if (url.hostname !== LOOKUP_HOST && url.hostname !== LEGACY_SHARE_HOST) return null;
-      // Punctuation of the SMS sentence sticks to a pasted link.
-      const path = url.pathname.replace(/[.,;:!?)\]]+$/, "");
-      const match = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(path);
+      const match = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(url.pathname);
       if (!match?.[1]) return null;
       return {
         transactionNumber: normalizeReference(match[1]),

@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createDashenAdapter, parseDashenResponse } from "../../src/banks/dashen.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
+import { createBankAdapters } from "../../src/banks/registry.js";
 import type { BankResponse } from "../../src/banks/types.js";
+import { parseReceiptUrl } from "../../src/engine/receipt-url.js";
 import { simulatedDashen } from "../../src/simulator/banks/dashen.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { describeBankContract } from "./contract.js";
@@ -112,8 +114,9 @@ describe("dashen adapter", () => {
   });
 
   it("trims punctuation an SMS sentence leaves on the link", () => {
-    const link = adapter.parseShareUrl(
-      new URL("https://receipts.dashenbanksc.com/receipt/822LTWS2622600WJ."),
+    const { link } = parseReceiptUrl(
+      "https://receipts.dashenbanksc.com/receipt/822LTWS2622600WJ.",
+      createBankAdapters(),
     );
     expect(link).toEqual(share("822LTWS2622600WJ"));
   });

@@ -65,8 +65,7 @@ export function parseCbeShareUrl(url: URL): ShareLink | null {
   if (url.protocol !== "https:" || url.username || url.password) return null;
   const host = url.hostname.toLowerCase();
   if ((host === SHARE_HOST || host === API_HOST) && url.port === "") {
-    // Punctuation of the SMS sentence sticks to a pasted link; tokens never end in it.
-    const path = url.pathname.replace(/[.,;:!?)\]]+$/, "").replace(/\/+$/, "");
+    const path = url.pathname.replace(/\/+$/, "");
     const raw = host === SHARE_HOST ? path.slice(1) : apiToken(path);
     const token = raw ? safeDecode(raw) : null;
     if (!token || !isCbeToken(token)) return null;
@@ -74,7 +73,7 @@ export function parseCbeShareUrl(url: URL): ShareLink | null {
   }
   if (host === LEGACY_HOST && url.port === "100") {
     const id = url.pathname === "/" ? (url.searchParams.get("id") ?? "") : branchId(url.pathname);
-    const match = /^(FT[A-Z0-9]{10})&?(\d{8})$/i.exec(id.trim().replace(/[.,;:!?)\]]+$/, ""));
+    const match = /^(FT[A-Z0-9]{10})&?(\d{8})$/i.exec(id.trim());
     if (!match?.[1] || !match[2]) return null;
     return { transactionNumber: match[1].toUpperCase(), accountNumber: match[2], token: null };
   }
