@@ -9,7 +9,7 @@ import {
   referenceProblem,
 } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, isRecord, parseAmount } from "./parse-utils.js";
+import { addisIso, answerText, isRecord, parseAmount } from "./parse-utils.js";
 import { foundByReference } from "./reference.js";
 import type { BankAdapter, BankResponse, LookupTarget, Receipt } from "./types.js";
 
@@ -95,8 +95,7 @@ function referenceOf(target: LookupTarget): string {
 
 function readJson(response: BankResponse): unknown {
   try {
-    // A byte-order mark is not JSON, yet some servers send one.
-    return JSON.parse(response.body.toString("utf8").replace(/^\uFEFF/, ""));
+    return JSON.parse(answerText(response.body));
   } catch {
     return undefined;
   }

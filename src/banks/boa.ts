@@ -9,7 +9,7 @@ import {
   referenceProblem,
 } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, isRecord, parseAmount, pickFirst, to24Hour } from "./parse-utils.js";
+import { addisIso, answerText, isRecord, parseAmount, pickFirst, to24Hour } from "./parse-utils.js";
 import { foundByReference } from "./reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, LookupTarget, Receipt, ShareLink } from "./types.js";
 
@@ -101,14 +101,13 @@ export function createBoaAdapter(options: BoaOptions = {}): BankAdapter {
 /** `{header:{status:"success"}, body:[{...}]}`; a miss is HTTP 200 with "Payer's Name": "Invalid reference number". */
 export async function parseBoaResponse(response: BankResponse, target: LookupTarget): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
-  const text = response.body.toString("utf8");
+  const text = answerText(response.body);
   if (response.status !== 200) {
     throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, text.slice(0, 200));
   }
   let payload: unknown;
   try {
-    // A byte-order mark is not JSON, but some servers put one in front of it.
-    payload = JSON.parse(text.replace(/^\uFEFF/, ""));
+    payload = JSON.parse(text);
   } catch {
     throw new ReceiptFormatError(BANK, "The slip API did not answer JSON.", text.slice(0, 200));
   }

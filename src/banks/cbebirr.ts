@@ -1,7 +1,7 @@
 import type { BankCode } from "./codes.js";
 import { type BankOptions, bankNetwork, DESKTOP_USER_AGENT, isPlainHttps } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, htmlToLines, parseAmount } from "./parse-utils.js";
+import { addisIso, htmlToLines, isPdf, parseAmount } from "./parse-utils.js";
 import { type LabelSpec, readLabels, readPdfText, textLines } from "./pdf-labels.js";
 import { foundByReference } from "./reference.js";
 import type {
@@ -203,8 +203,7 @@ async function readAnswer(response: BankResponse, target: LookupTarget): Promise
     const { receipt, reference } = readCbeBirrText(lines);
     return foundByReference(BANK, receipt, rowNumberFor(reference, requested), requested);
   };
-  const head = body.subarray(0, 1024).toString("latin1");
-  if (status === 200 && head.includes("%PDF")) return found(textLines(await readPdfText(BANK, body)));
+  if (status === 200 && isPdf(body)) return found(textLines(await readPdfText(BANK, body)));
   const html = body.toString("utf8");
   const htmlType = /html/i.test(response.headers["content-type"] ?? "");
   if (status === 200 && (htmlType || /<html|<!doctype/i.test(html))) {

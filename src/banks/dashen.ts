@@ -8,7 +8,7 @@ import {
   normalizeAccount,
 } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, htmlToLines, monthNumber, parseAmount, to24Hour } from "./parse-utils.js";
+import { addisIso, htmlToLines, isPdf, monthNumber, parseAmount, to24Hour } from "./parse-utils.js";
 import { readPdfText } from "./pdf-labels.js";
 import { foundByReference } from "./reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, LookupTarget, Receipt, ShareLink } from "./types.js";
@@ -95,8 +95,8 @@ export async function parseDashenResponse(
   target: LookupTarget,
 ): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
-  const isPdf = response.body.subarray(0, 5).toString("latin1") === "%PDF-";
-  const raw = isPdf ? "" : response.body.toString("utf8");
+  const pdf = isPdf(response.body);
+  const raw = pdf ? "" : response.body.toString("utf8");
   if (response.status !== 200) {
     // {"statusCode":400,"message":"Transaction not found"}; weak (banks.md): a 404 saying so is read alike.
     if ((response.status === 400 || response.status === 404) && /not\s+found/i.test(raw)) {
@@ -104,7 +104,7 @@ export async function parseDashenResponse(
     }
     throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, raw.slice(0, 200));
   }
-  const text = isPdf ? await readPdfText(BANK, response.body) : htmlToLines(raw).join("\n");
+  const text = pdf ? await readPdfText(BANK, response.body) : htmlToLines(raw).join("\n");
   const fields = sliceByLabels(text);
   if (fields.amount === undefined && /transaction not found/i.test(text)) return { kind: "not_found" };
   const receipt = toReceipt(fields, text);

@@ -9,7 +9,7 @@ import {
   referenceProblem,
 } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, parseAmount } from "./parse-utils.js";
+import { addisIso, answerText, isPdf, parseAmount } from "./parse-utils.js";
 import { plainLines, readInlineLabel, readPdfText } from "./pdf-labels.js";
 import { foundByReference } from "./reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
@@ -132,7 +132,7 @@ function queryValue(url: URL, name: string): string | null {
 
 async function parseMpesaResponse(response: BankResponse, requested: string): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
-  const raw = response.body.toString("utf8").replace(/^\uFEFF/, "");
+  const raw = answerText(response.body);
   const fail = (message: string): never => {
     throw new ReceiptFormatError(BANK, message, raw.slice(0, 200));
   };
@@ -151,8 +151,7 @@ async function parseMpesaResponse(response: BankResponse, requested: string): Pr
     return fail("The M-Pesa answer has no base64Data.");
 
   const pdf = Buffer.from(base64Data.replace(/^data:[^,]*,/, ""), "base64");
-  // PDF readers accept up to 1024 bytes before the header.
-  if (!pdf.subarray(0, 1024).includes("%PDF-")) return fail("base64Data is not a PDF.");
+  if (!isPdf(pdf)) return fail("base64Data is not a PDF.");
   const { receipt, reference } = readMpesaReceiptText(await readPdfText(BANK, pdf));
   return foundByReference(BANK, receipt, reference, requested);
 }

@@ -65,6 +65,16 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A bank's answer as text, without the byte-order mark some servers put first (JSON.parse refuses it). */
+export function answerText(body: Buffer): string {
+  return body.toString("utf8").replace(/^\uFEFF/, "");
+}
+
+/** A PDF document: readers accept the %PDF- header anywhere in the first 1024 bytes. */
+export function isPdf(body: Buffer): boolean {
+  return body.subarray(0, 1024).includes("%PDF-");
+}
+
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /**

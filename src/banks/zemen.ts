@@ -7,7 +7,7 @@ import {
   normalizeAccount,
 } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, monthNumber, parseAmount, to24Hour } from "./parse-utils.js";
+import { addisIso, isPdf, monthNumber, parseAmount, to24Hour } from "./parse-utils.js";
 import { plainLines, readInlineLabel, readPdfText } from "./pdf-labels.js";
 import { foundByToken } from "./reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
@@ -134,8 +134,7 @@ function tokenOf(target: { transactionNumber: string; token: string | null }): s
 async function parseZemenResponse(response: BankResponse, token: string): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
   const { body } = response;
-  // PDF readers accept up to 1024 bytes before the header (a stray BOM or line break from the server).
-  if (response.status === 200 && body.subarray(0, 1024).includes("%PDF-")) {
+  if (response.status === 200 && isPdf(body)) {
     const { receipt, reference } = readZemenReceiptText(await readPdfText(BANK, body));
     return foundByToken(receipt, reference, token);
   }

@@ -7,6 +7,7 @@ import {
   normalizeAccount,
 } from "../defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
+import { answerText, isPdf } from "../parse-utils.js";
 import { readPdfText } from "../pdf-labels.js";
 import { foundByReference, foundByToken } from "../reference.js";
 import type { BankAdapter, BankRequest, BankResponse, LookupOutcome } from "../types.js";
@@ -106,11 +107,7 @@ function accountSuffix(account: string | null): string {
 }
 
 function bodyText(response: BankResponse): string {
-  return response.body.toString("utf8");
-}
-
-function isPdf(body: Buffer): boolean {
-  return body.subarray(0, 1024).indexOf("%PDF") !== -1;
+  return answerText(response.body);
 }
 
 function isMissingHeaders(response: BankResponse): boolean {

@@ -21,8 +21,7 @@ export function parseCbeJson(body: string): Receipt {
 export function readCbeJson(body: string): CbeReading {
   let data: unknown;
   try {
-    // A byte-order mark is not JSON, but some servers put one in front of it.
-    data = JSON.parse(body.replace(/^\uFEFF/, ""));
+    data = JSON.parse(body);
   } catch {
     throw new ReceiptFormatError(
       BANK,
