@@ -9,7 +9,7 @@ import {
   referenceProblem,
 } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, answerText, isRecord, parseAmount } from "./parse-utils.js";
+import { addisIso, answerText, isRecord, parseAmount, queryValue } from "./parse-utils.js";
 import { foundByReference } from "./reference.js";
 import type { BankAdapter, BankResponse, LookupTarget, Receipt } from "./types.js";
 
@@ -39,10 +39,7 @@ export function createAmharaAdapter(options: AmharaOptions = {}): BankAdapter {
     parseShareUrl(url) {
       if (!isPlainHttps(url)) return null;
       let raw: string | null = null;
-      if (url.hostname === RECEIPT_HOST && url.pathname === "/") {
-        // The query name in any case (?TRX=…): phones autocorrect and people retype links.
-        raw = [...url.searchParams].find(([key]) => key.toLowerCase() === "trx")?.[1] ?? null;
-      }
+      if (url.hostname === RECEIPT_HOST && url.pathname === "/") raw = queryValue(url, "trx");
       if (url.hostname === API_HOST) raw = /^\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1] ?? null;
       if (!raw || !/^[A-Za-z0-9]+$/.test(raw.trim())) return null;
       return { transactionNumber: normalizeReference(raw), accountNumber: null, token: null };

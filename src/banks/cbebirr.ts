@@ -1,7 +1,7 @@
 import type { BankCode } from "./codes.js";
 import { type BankOptions, bankNetwork, DESKTOP_USER_AGENT, isPlainHttps } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, htmlToLines, isPdf, parseAmount } from "./parse-utils.js";
+import { addisIso, htmlToLines, isPdf, parseAmount, queryValue } from "./parse-utils.js";
 import { type LabelSpec, readLabels, readPdfText, textLines } from "./pdf-labels.js";
 import { foundByReference } from "./reference.js";
 import type {
@@ -180,15 +180,14 @@ function validatePhone(account: string | null): InputProblem | null {
 function parseShareUrl(url: URL): ShareLink | null {
   if (!isPlainHttps(url)) return null;
   const host = url.hostname.toLowerCase();
-  const query = new Map([...url.searchParams].map(([key, value]) => [key.toLowerCase(), value.trim()]));
   let reference: string | undefined;
   let phone: string | undefined;
   if (host === HOST && /^\/aureceipt\/?$/i.test(url.pathname)) {
-    reference = query.get("tid");
-    phone = query.get("ph");
+    reference = queryValue(url, "tid")?.trim();
+    phone = queryValue(url, "ph")?.trim();
   } else if (host === WEAK_SHARE_HOST) {
     reference = /^\/receipt\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1];
-    phone = query.get("phone");
+    phone = queryValue(url, "phone")?.trim();
   }
   const transactionNumber = reference?.toUpperCase();
   if (!transactionNumber || !RECEIPT_NUMBER.test(transactionNumber)) return null;

@@ -9,7 +9,7 @@ import {
   referenceProblem,
 } from "./defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "./errors.js";
-import { addisIso, answerText, isPdf, parseAmount } from "./parse-utils.js";
+import { addisIso, answerText, isPdf, parseAmount, queryValue } from "./parse-utils.js";
 import { plainLines, readInlineLabel, readPdfText } from "./pdf-labels.js";
 import { foundByReference } from "./reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, Receipt, ShareLink } from "./types.js";
@@ -122,12 +122,6 @@ export function readMpesaReceiptText(text: string): { receipt: Receipt; referenc
 
 function normalizeReference(raw: string): string {
   return raw.trim().toUpperCase();
-}
-
-/** A query value by its name in any case. */
-function queryValue(url: URL, name: string): string | null {
-  const lower = name.toLowerCase();
-  return [...url.searchParams].find(([key]) => key.toLowerCase() === lower)?.[1] ?? null;
 }
 
 async function parseMpesaResponse(response: BankResponse, requested: string): Promise<LookupOutcome> {

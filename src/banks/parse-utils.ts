@@ -65,6 +65,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A query parameter by its name in any case (?TRX=, ?trxno=): phones autocorrect and people retype links. */
+export function queryValue(url: URL, name: string): string | null {
+  const lower = name.toLowerCase();
+  return [...url.searchParams].find(([key]) => key.toLowerCase() === lower)?.[1] ?? null;
+}
+
 /** A bank's answer as text, without the byte-order mark some servers put first (JSON.parse refuses it). */
 export function answerText(body: Buffer): string {
   return body.toString("utf8").replace(/^\uFEFF/, "");
