@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Router } from "@koa/router";
 import type { ApiState } from "../context.js";
 
@@ -33,37 +34,35 @@ interface StaticFile {
   etag: string;
 }
 
-interface DocsFiles {
-  page: StaticFile;
-  /** Keyed by the file name under /docs/: the whole whitelist. */
-  assets: Map<string, StaticFile>;
-}
+const SWAGGER_UI = () => path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+const OURS = (name: string) => () => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
 
-let files: DocsFiles | undefined;
+/** What /docs serves, by path under /docs/ ("" is the page): the whole whitelist. */
+const FILES = {
+  "": { locate: OURS("index.html"), type: "text/html; charset=utf-8" },
+  "swagger-ui.css": {
+    locate: () => path.join(SWAGGER_UI(), "swagger-ui.css"),
+    type: "text/css; charset=utf-8",
+  },
+  "swagger-ui-bundle.js": {
+    locate: () => path.join(SWAGGER_UI(), "swagger-ui-bundle.js"),
+    type: "text/javascript; charset=utf-8",
+  },
+  "init.js": { locate: OURS("init.js"), type: "text/javascript; charset=utf-8" },
+} satisfies Record<string, { locate: () => string; type: string }>;
+type DocsFile = keyof typeof FILES;
 
-/** Read on first use and kept for the process: every app instance (tests start many) shares one copy. */
-function docsFiles(): DocsFiles {
-  if (files) return files;
-  const swaggerUi = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-  const ours = (name: string) => new URL(`../docs/${name}`, import.meta.url);
-  files = {
-    page: staticFile(ours("index.html"), "text/html; charset=utf-8"),
-    assets: new Map([
-      ["swagger-ui.css", staticFile(path.join(swaggerUi, "swagger-ui.css"), "text/css; charset=utf-8")],
-      [
-        "swagger-ui-bundle.js",
-        staticFile(path.join(swaggerUi, "swagger-ui-bundle.js"), "text/javascript; charset=utf-8"),
-      ],
-      ["init.js", staticFile(ours("init.js"), "text/javascript; charset=utf-8")],
-    ]),
-  };
-  return files;
-}
-
-function staticFile(location: string | URL, type: string): StaticFile {
-  const body = readFileSync(location);
-  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  return { body, type, etag };
+/** Read on first request, not at start-up, and kept for the process (tests start many app instances). */
+const loaded = new Map<DocsFile, StaticFile>();
+function staticFile(name: DocsFile): StaticFile {
+  let file = loaded.get(name);
+  if (!file) {
+    const { locate, type } = FILES[name];
+    const body = readFileSync(locate());
+    file = { body, type, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+    loaded.set(name, file);
+  }
+  return file;
 }
 
 /**
@@ -72,16 +71,17 @@ function staticFile(location: string | URL, type: string): StaticFile {
  */
 export function docsRoutes(): Router<ApiState> {
   const router = new Router<ApiState>();
-  const { page, assets } = docsFiles();
 
   router.get(["/docs", "/docs/"], (ctx) => {
+    const page = staticFile("");
     ctx.set("Content-Security-Policy", DOCS_CSP);
     ctx.type = page.type;
     ctx.body = page.body;
   });
 
-  for (const [name, asset] of assets) {
+  for (const name of ["swagger-ui.css", "swagger-ui-bundle.js", "init.js"] as const) {
     router.get(`/docs/${name}`, (ctx) => {
+      const asset = staticFile(name);
       ctx.set("Cache-Control", ASSET_CACHE_CONTROL);
       ctx.etag = asset.etag;
       ctx.type = asset.type;
