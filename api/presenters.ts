@@ -5,9 +5,9 @@ import type { SavedAccount, Verification } from "../src/db/entities/index.js";
 import type {
   ParsedReceipt,
   ParsedReceiptUrl,
+  SourceType,
   VerificationMethod,
   VerificationOutcome,
-  VerifyCaller,
 } from "../src/engine/types.js";
 import type {
   bankEntrySchema,
@@ -21,7 +21,6 @@ import type {
 
 // Each presenter returns the type of its response schema (api/responses.ts), which the OpenAPI document shows.
 type Body<T extends z.ZodType> = z.output<T>;
-type SourceType = VerifyCaller["source"]["type"];
 
 /** Saved bank account (spec 2.5). */
 export function presentAccount(account: SavedAccount): Body<typeof savedAccountSchema> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BANK_CODES } from "../src/banks/codes.js";
-import { VERIFICATION_METHODS } from "../src/engine/types.js";
+import { SOURCE_TYPES, VERIFICATION_METHODS } from "../src/engine/types.js";
+import { RECEIPT_METHODS } from "../src/receipts/reader.js";
 
 // Every response body of /api/v1, as zod schemas: the presenters return these types and the OpenAPI
 // document (api/openapi) is generated from them, so the document describes what the routes send.
@@ -11,24 +12,16 @@ export const bankCodeSchema = z.enum(BANK_CODES).meta({
   example: "telebirr",
 });
 
-const sourceTypeSchema = z.enum(["api", "test", "telegram"]).meta({
+const sourceTypeSchema = z.enum(SOURCE_TYPES).meta({
   description: "api: a live API key; test: a sandbox key; telegram: a cashier in the bot.",
 });
 
-const verificationMethodSchema = z
-  .enum([
-    ...Object.values(VERIFICATION_METHODS),
-    "receipt_pdf",
-    "receipt_text",
-    "receipt_image",
-    "receipt_ocr",
-  ])
-  .meta({
-    description:
-      "official: bank + transaction_number looked up at the bank; official_link: a share link looked up; " +
-      "receipt_pdf / receipt_text / receipt_image / receipt_ocr: a receipt read first (PDF on the server, the " +
-      "caller's text, an image with the caller's text, server OCR), then looked up at the bank.",
-  });
+const verificationMethodSchema = z.enum([...Object.values(VERIFICATION_METHODS), ...RECEIPT_METHODS]).meta({
+  description:
+    "official: bank + transaction_number looked up at the bank; official_link: a share link looked up; " +
+    "receipt_pdf / receipt_text / receipt_image / receipt_ocr: a receipt read first (PDF on the server, the " +
+    "caller's text, an image with the caller's text, server OCR), then looked up at the bank.",
+});
 
 const isoDateTime = z.iso.datetime({ offset: true });
 

@@ -20,13 +20,17 @@ export type VerificationMethod =
   | (typeof VERIFICATION_METHODS)[keyof typeof VERIFICATION_METHODS]
   | ReceiptMethod;
 
+/** Where a verification came from (history's `source.type`): a live key, a sandbox key, or the bot. */
+export const SOURCE_TYPES = ["api", "test", "telegram"] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
 /** Who asked: `source` is what history shows (spec 2.4). */
 export interface VerifyCaller {
   branchId: number;
   businessId: number;
   /** Sandbox key: lookups go to the bank simulator, no quota is used, history marks it "test". */
   sandbox: boolean;
-  source: { type: "api" | "test" | "telegram"; label: string };
+  source: { type: SourceType; label: string };
 }
 
 /** Which receiving account the caller expects: typed, or one of the branch's saved accounts. */

@@ -20,7 +20,8 @@ export interface ReceiptDocument {
 }
 
 /** How the text was obtained; reported as `verification_method`. */
-export type ReceiptMethod = "receipt_pdf" | "receipt_text" | "receipt_image" | "receipt_ocr";
+export const RECEIPT_METHODS = ["receipt_pdf", "receipt_text", "receipt_image", "receipt_ocr"] as const;
+export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 
 export interface ReadReceipt {
   claim: ReceiptClaim;
