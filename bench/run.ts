@@ -23,6 +23,7 @@ import { history } from "./scenarios/history.js";
 import { ocr } from "./scenarios/ocr.js";
 import { engineOverhead } from "./scenarios/overhead.js";
 import { parsing } from "./scenarios/parsing.js";
+import { reading } from "./scenarios/reading.js";
 import { slowBanks } from "./scenarios/slow-banks.js";
 import { throughput } from "./scenarios/throughput.js";
 import { startServiceChild } from "./service.js";
@@ -51,6 +52,7 @@ const SCENARIOS: Scenario[] = [
   { number: 6, name: "OCR", run: () => ocr() },
   { number: 7, name: "history", run: history },
   { number: 8, name: "bot", run: bot },
+  { number: 9, name: "reading receipt text", run: () => reading() },
 ];
 
 const args = process.argv.slice(2);

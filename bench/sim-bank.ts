@@ -1,5 +1,5 @@
-import { ALL_SIMULATED_BANKS } from "../src/simulator/banks/index.js";
-import { simulatedTelebirr } from "../src/simulator/banks/telebirr.js";
+import { simulatedTelebirr } from "../src/banks/telebirr/imitation.js";
+import { ALL_SIMULATED_BANKS } from "../src/simulator/imitations.js";
 import type { SimRequest, SimulatedBank } from "../src/simulator/types.js";
 
 // The seeded simulator knows three telebirr receipts, and a receipt is confirmed once per branch: every

@@ -1,4 +1,4 @@
-import { ALL_SIMULATED_BANKS } from "../src/simulator/banks/index.js";
+import { ALL_SIMULATED_BANKS } from "../src/simulator/imitations.js";
 import { type BenchContext, confirmed } from "./context.js";
 import { exchange } from "./load.js";
 import { benchReference } from "./sim-bank.js";

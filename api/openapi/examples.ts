@@ -1,6 +1,6 @@
 import { bankName } from "../../src/banks/catalogue.js";
 import type { BankCode } from "../../src/banks/codes.js";
-import { ALL_SIMULATED_BANKS } from "../../src/simulator/banks/index.js";
+import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
 import type { SimExample } from "../../src/simulator/types.js";
 
 // Examples for every bank, taken from the sandbox's seeded receipts: each one really succeeds with a

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { BankCode } from "../../src/banks/codes.js";
 import { createBankAdapters } from "../../src/banks/registry.js";
 import { createReceiptReader, type ReceiptDocument } from "../../src/receipts/reader.js";
-import { ALL_SIMULATED_BANKS } from "../../src/simulator/banks/index.js";
+import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
 import type { BenchContext } from "../context.js";
 import { atMost, type ScenarioResult } from "../figures.js";
 import { exchange } from "../load.js";

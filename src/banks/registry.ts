@@ -1,15 +1,15 @@
-import { createAmharaAdapter } from "./amhara.js";
-import { createAwashAdapter } from "./awash.js";
-import { createBoaAdapter } from "./boa.js";
-import { createCbeAdapter } from "./cbe/index.js";
-import { createCbeBirrAdapter } from "./cbebirr.js";
+import { createAmharaAdapter } from "./amhara/adapter.js";
+import { createAwashAdapter } from "./awash/adapter.js";
+import { createBoaAdapter } from "./boa/adapter.js";
+import { createCbeAdapter } from "./cbe/adapter.js";
+import { createCbeBirrAdapter } from "./cbebirr/adapter.js";
 import { BANK_CODES, type BankCode } from "./codes.js";
-import { createDashenAdapter } from "./dashen.js";
-import { createMpesaAdapter } from "./mpesa.js";
-import { createSinqeeAdapter } from "./sinqee/index.js";
-import { createTelebirrAdapter } from "./telebirr.js";
+import { createDashenAdapter } from "./dashen/adapter.js";
+import { createMpesaAdapter } from "./mpesa/adapter.js";
+import { createSinqeeAdapter } from "./sinqee/adapter.js";
+import { createTelebirrAdapter } from "./telebirr/adapter.js";
 import type { BankAdapter } from "./types.js";
-import { createZemenAdapter } from "./zemen.js";
+import { createZemenAdapter } from "./zemen/adapter.js";
 
 /** Every bank's adapter factory; a bank code without one is a type error. */
 export const BANK_ADAPTER_FACTORIES = {

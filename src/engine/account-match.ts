@@ -1,4 +1,4 @@
-import { visibleDigits } from "../banks/parse-utils.js";
+import { visibleDigits } from "../reading/parse-utils.js";
 
 /**
  * Whether the account the caller expects to be credited can be the receiver the bank printed. Banks mask

@@ -5,7 +5,7 @@ import { lookupAtBank } from "../banks/lookup.js";
 import type { BankAdapters } from "../banks/registry.js";
 import type { LookupOutcome, LookupTarget } from "../banks/types.js";
 import type { Metrics } from "../metrics/registry.js";
-import { ALL_SIMULATED_BANKS } from "../simulator/banks/index.js";
+import { ALL_SIMULATED_BANKS } from "../simulator/imitations.js";
 import { type Simulator, startSimulator } from "../simulator/server.js";
 import { type BankBreakers, CircuitOpenError } from "./circuit-breaker.js";
 

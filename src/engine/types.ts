@@ -1,7 +1,7 @@
 import type { BankCode } from "../banks/codes.js";
+import type { ReceiptClaim } from "../banks/receipt-claim.js";
 import type { Verification } from "../db/entities/index.js";
 import type { ReceiptMethod } from "../receipts/reader.js";
-import type { ReceiptClaim } from "../receipts/types.js";
 
 /** How a verification was made; stable labels reported as `verification_method`. */
 export const VERIFICATION_METHODS = {

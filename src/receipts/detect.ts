@@ -1,21 +1,37 @@
 import { BANK_CODES, type BankCode } from "../banks/codes.js";
-import { RECEIPT_PARSERS } from "./parsers/index.js";
+import { RECEIPT_PARSERS } from "../banks/receipt-parsers.js";
+import { cleanLines, namesIssuer } from "../reading/receipt-lines.js";
 
 export type Detection =
   | { kind: "detected"; bank: BankCode }
-  /** Only a reference shape that several banks share (a bare FT number), or a tie. */
+  /** Only a reference shape that several banks share (a bare FT number), or a real tie. */
   | { kind: "ambiguous"; candidates: BankCode[] }
   | { kind: "unknown" };
 
 /** A score at or below this is a reference shape only: never enough to pick a bank alone. */
 const SHAPE_ONLY = 1;
+/** Naming the bank as the issuer weighs like a distinctive label, less than its host or TIN. */
+const ISSUER_NAMED = 4;
 
-/** Which bank a receipt text belongs to, from each parser's own evidence (labels, hosts, TINs, shapes). */
+/**
+ * Which bank a receipt text belongs to, by a vote over each bank's evidence: its own reader's strongest
+ * sign (host, TIN, name, distinctive labels, reference shape), plus the bank's name printed as the issuer
+ * (not as the other side of a transfer), which settles texts where two banks' signs are equally strong
+ * (a Zemen receipt whose reference has Dashen's layout). The bank is asked for only on a real tie.
+ */
 export function detectBank(text: string): Detection {
-  const scores = BANK_CODES.map((bank) => ({ bank, score: RECEIPT_PARSERS[bank].detect(text) }));
+  const lines = cleanLines(text);
+  const scores = BANK_CODES.map((bank) => {
+    const parser = RECEIPT_PARSERS[bank];
+    const own = parser.detect(text);
+    const named = own > 0 && namesIssuer(lines, parser.issuer) ? ISSUER_NAMED : 0;
+    return { bank, own, score: own + named };
+  });
   const top = Math.max(...scores.map((s) => s.score));
   if (top <= 0) return { kind: "unknown" };
-  const leaders = scores.filter((s) => s.score === top).map((s) => s.bank);
-  if (top <= SHAPE_ONLY || leaders.length > 1) return { kind: "ambiguous", candidates: leaders };
-  return { kind: "detected", bank: leaders[0] as BankCode };
+  const leaders = scores.filter((s) => s.score === top);
+  if (leaders.length > 1 || top <= SHAPE_ONLY) {
+    return { kind: "ambiguous", candidates: leaders.map((s) => s.bank) };
+  }
+  return { kind: "detected", bank: (leaders[0] as { bank: BankCode }).bank };
 }

@@ -1,15 +1,15 @@
 import { readFile } from "node:fs/promises";
 import { bankName } from "../banks/catalogue.js";
 import type { BankCode } from "../banks/codes.js";
+import type { ReceiptClaim } from "../banks/receipt-claim.js";
+import { RECEIPT_PARSERS } from "../banks/receipt-parsers.js";
 import { ValidationError } from "../errors.js";
 import type { Metrics } from "../metrics/registry.js";
+import { assertPdfNotBomb } from "../pdf/guard.js";
+import { extractPdfText, UnreadablePdfError } from "../pdf/text.js";
 import { detectBank } from "./detect.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
-import { RECEIPT_PARSERS } from "./parsers/index.js";
-import { assertPdfNotBomb } from "./pdf-guard.js";
-import { extractPdfText, UnreadablePdfError } from "./pdf-text.js";
-import type { ReceiptClaim } from "./types.js";
 
 /** A receipt as a caller sends it: text, a file already on disk (streamed there by the upload), or both. */
 export interface ReceiptDocument {

@@ -1,4 +1,4 @@
-import { ALL_SIMULATED_BANKS } from "./banks/index.js";
+import { ALL_SIMULATED_BANKS } from "./imitations.js";
 import { startSimulator } from "./server.js";
 
 // `npm run simulator`: the fake banks on one port, for the sandbox and for manual runs of the service.

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LEGACY_RECEIPTS, renderLegacyPdf } from "../../src/banks/cbe/imitation.js";
 import { QuotaUsageSchema } from "../../src/db/entities/index.js";
-import { LEGACY_RECEIPTS, renderLegacyPdf } from "../../src/simulator/banks/cbe.js";
 import { createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
 import { firstExample, type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
@@ -248,6 +248,37 @@ describe("POST /verify/parse-receipt", () => {
       requires_account_number: false,
     });
   });
+
+  it.each([
+    [
+      "awash",
+      "Awash Bank Share company\nTransfer successful\nTransaction Date : 2026-06-07 11:22:03\nTransaction Type : Send To Bank\nAmount : 3,000 ETB\nTransaction ID : 260607112275735",
+      "260607112275735",
+    ],
+    [
+      "zemen",
+      "Zemen Bank\nPayer name: SELAM TESFAYE\nReference No: 108ATWR2518000QK\nTransaction status: SUCCESS\nSettled Amount ETB 1,600.00",
+      "108ATWR2518000QK",
+    ],
+  ])(
+    "reads a %s receipt without its link, and /verify says what is needed instead",
+    async (bank, text, reference) => {
+      const parsed = await api.request("POST", "/verify/parse-receipt", {
+        key: tenant.key,
+        json: { receipt_text: text },
+      });
+      expect(parsed.status, JSON.stringify(parsed.body)).toBe(200);
+      expect(parsed.body).toMatchObject({ bank, transaction_number: reference });
+      const verified = await api.request("POST", "/verify", {
+        key: tenant.key,
+        json: { receipt_text: text },
+      });
+      expect(verified.status).toBe(422);
+      const [message] = verified.body.errors.receipt_text;
+      expect(message).toMatch(/link/);
+      expect(message).not.toMatch(/was found/);
+    },
+  );
 
   it("needs a file or text", async () => {
     const response = await api.request("POST", "/verify/parse-receipt", { key: tenant.key, json: {} });

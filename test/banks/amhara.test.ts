@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createAmharaAdapter } from "../../src/banks/amhara.js";
+import { createAmharaAdapter } from "../../src/banks/amhara/adapter.js";
+import { simulatedAmhara } from "../../src/banks/amhara/imitation.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
 import type { BankHttpClient } from "../../src/banks/http.js";
 import { lookupAtBank } from "../../src/banks/lookup.js";
 import type { BankResponse, LookupTarget } from "../../src/banks/types.js";
-import { simulatedAmhara } from "../../src/simulator/banks/amhara.js";
 import { describeBankContract } from "./contract.js";
 
 describeBankContract({

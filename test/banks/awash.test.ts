@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createAwashAdapter, parseAwashResponse } from "../../src/banks/awash.js";
+import { createAwashAdapter, parseAwashResponse } from "../../src/banks/awash/adapter.js";
+import { simulatedAwash } from "../../src/banks/awash/imitation.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
 import type { BankResponse } from "../../src/banks/types.js";
-import { simulatedAwash } from "../../src/simulator/banks/awash.js";
 import { describeBankContract } from "./contract.js";
 
 const link = (token: string) => ({ transactionNumber: token, accountNumber: null, token });

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createBoaAdapter, parseBoaResponse } from "../../src/banks/boa.js";
+import { createBoaAdapter, parseBoaResponse } from "../../src/banks/boa/adapter.js";
+import { simulatedBoa } from "../../src/banks/boa/imitation.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
 import type { BankResponse, LookupTarget } from "../../src/banks/types.js";
-import { simulatedBoa } from "../../src/simulator/banks/boa.js";
 import { describeBankContract } from "./contract.js";
 
 const slip = (transactionNumber: string, accountNumber: string) => ({

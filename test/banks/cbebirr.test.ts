@@ -5,12 +5,12 @@ import {
   normalizePhone,
   parseCbeBirrText,
   readCbeBirrText,
-} from "../../src/banks/cbebirr.js";
+} from "../../src/banks/cbebirr/adapter.js";
+import { simulatedCbeBirr } from "../../src/banks/cbebirr/imitation.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
-import { htmlToLines } from "../../src/banks/parse-utils.js";
-import { textLines } from "../../src/banks/pdf-labels.js";
 import type { BankResponse, LookupTarget } from "../../src/banks/types.js";
-import { simulatedCbeBirr } from "../../src/simulator/banks/cbebirr.js";
+import { htmlToLines } from "../../src/reading/parse-utils.js";
+import { textLines } from "../../src/reading/pdf-labels.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { describeBankContract } from "./contract.js";
 

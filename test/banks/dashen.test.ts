@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createDashenAdapter, parseDashenResponse } from "../../src/banks/dashen.js";
+import { createDashenAdapter, parseDashenResponse } from "../../src/banks/dashen/adapter.js";
+import { simulatedDashen } from "../../src/banks/dashen/imitation.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
 import { createBankAdapters } from "../../src/banks/registry.js";
 import type { BankResponse } from "../../src/banks/types.js";
 import { parseReceiptUrl } from "../../src/engine/receipt-url.js";
-import { simulatedDashen } from "../../src/simulator/banks/dashen.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { describeBankContract } from "./contract.js";
 

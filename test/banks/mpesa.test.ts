@@ -1,9 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
-import { createMpesaAdapter, parseMpesaReceiptText, readMpesaReceiptText } from "../../src/banks/mpesa.js";
+import {
+  createMpesaAdapter,
+  parseMpesaReceiptText,
+  readMpesaReceiptText,
+} from "../../src/banks/mpesa/adapter.js";
+import { simulatedMpesa } from "../../src/banks/mpesa/imitation.js";
 import type { BankResponse } from "../../src/banks/types.js";
-import { simulatedMpesa } from "../../src/simulator/banks/mpesa.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { describeBankContract } from "./contract.js";
 

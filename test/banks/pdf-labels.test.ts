@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainLines, readInlineLabel, readLabels, textLines } from "../../src/banks/pdf-labels.js";
+import { plainLines, readInlineLabel, readLabels, textLines } from "../../src/reading/pdf-labels.js";
 
 // The bank-specific readings are covered by each bank's tests; these pin the shared behaviour.
 

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
-import { createSinqeeAdapter } from "../../src/banks/sinqee/index.js";
+import { createSinqeeAdapter } from "../../src/banks/sinqee/adapter.js";
+import { simulatedSinqee } from "../../src/banks/sinqee/imitation.js";
 import { parseReceiptDate } from "../../src/banks/sinqee/parse.js";
 import type { BankResponse, LookupTarget, Receipt } from "../../src/banks/types.js";
-import { simulatedSinqee } from "../../src/simulator/banks/sinqee.js";
 import { describeBankContract } from "./contract.js";
 
 describeBankContract({

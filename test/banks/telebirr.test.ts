@@ -5,9 +5,9 @@ import {
   createTelebirrAdapter,
   parseTelebirrReceipt,
   readTelebirrReceipt,
-} from "../../src/banks/telebirr.js";
+} from "../../src/banks/telebirr/adapter.js";
+import { simulatedTelebirr } from "../../src/banks/telebirr/imitation.js";
 import type { BankResponse } from "../../src/banks/types.js";
-import { simulatedTelebirr } from "../../src/simulator/banks/telebirr.js";
 import { describeBankContract } from "./contract.js";
 
 describeBankContract({

@@ -7,8 +7,8 @@ import {
   parseZemenReceiptText,
   readZemenReceiptText,
   zemenDate,
-} from "../../src/banks/zemen.js";
-import { simulatedZemen } from "../../src/simulator/banks/zemen.js";
+} from "../../src/banks/zemen/adapter.js";
+import { simulatedZemen } from "../../src/banks/zemen/imitation.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { describeBankContract } from "./contract.js";
 

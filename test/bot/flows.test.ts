@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../src/accounts/saved-accounts.js";
+import { LEGACY_RECEIPTS } from "../../src/banks/cbe/imitation.js";
 import type { BankCode } from "../../src/banks/codes.js";
 import { InviteCodeSchema, TelegramMemberSchema, VerificationSchema } from "../../src/db/entities/index.js";
-import { LEGACY_RECEIPTS } from "../../src/simulator/banks/cbe.js";
 import { createInvite } from "../../src/telegram/invites.js";
 import {
   type BotHarness,

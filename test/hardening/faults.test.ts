@@ -10,7 +10,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/db/embed
 import { QuotaUsageSchema, VerificationSchema } from "../../src/db/entities/index.js";
 import { openOrm } from "../../src/db/orm.js";
 import { quotaMonth } from "../../src/engine/quota.js";
-import { ALL_SIMULATED_BANKS } from "../../src/simulator/banks/index.js";
+import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
 import { type SimMode, type Simulator, startSimulator } from "../../src/simulator/server.js";
 import { createKey, createTenant, type Tenant } from "../support/api.js";
 import type { TestDatabase } from "../support/database.js";

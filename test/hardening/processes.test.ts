@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simulatedTelebirr } from "../../src/banks/telebirr/imitation.js";
 import { QuotaUsageSchema, SavedAccountSchema, VerificationSchema } from "../../src/db/entities/index.js";
 import { quotaMonth } from "../../src/engine/quota.js";
-import { ALL_SIMULATED_BANKS } from "../../src/simulator/banks/index.js";
-import { simulatedTelebirr } from "../../src/simulator/banks/telebirr.js";
+import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
 import { type Simulator, startSimulator } from "../../src/simulator/server.js";
 import type { SimulatedBank } from "../../src/simulator/types.js";
 import { createTenant, type Tenant } from "../support/api.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEGACY_RECEIPTS } from "../../src/banks/cbe/imitation.js";
 import { ApiKeySchema } from "../../src/db/entities/index.js";
-import { LEGACY_RECEIPTS } from "../../src/simulator/banks/cbe.js";
 import { createTenant, type Tenant } from "../support/api.js";
 import {
   type BotHarness,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { amharaReceiptParser as parser } from "../../src/banks/amhara/receipt.js";
 import { detectBank } from "../../src/receipts/detect.js";
-import { amharaReceiptParser as parser } from "../../src/receipts/parsers/amhara.js";
 
 describe("Amhara receipt text", () => {
   it("reads the receipt QR's bare JSON", () => {

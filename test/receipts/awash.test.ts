@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { awashReceiptParser as parser } from "../../src/banks/awash/receipt.js";
 import { detectBank } from "../../src/receipts/detect.js";
-import { awashReceiptParser as parser } from "../../src/receipts/parsers/awash.js";
 
 const LINK = "https://awashpay.awashbank.com:8225/-2KDL95Z0NR-4U61O6";
 
 describe("Awash receipt text", () => {
   describe("the share-link token", () => {
-    it("yields no claim without the link: a bare Transaction ID cannot be looked up", () => {
+    it("claims the printed Transaction ID without the link (the engine explains it cannot be looked up alone)", () => {
       const page = [
         "Company Name : Awash Bank Share company",
         "TIN No : 0000030100",
@@ -15,8 +15,12 @@ describe("Awash receipt text", () => {
         "Amount : 3,000 ETB",
         "Transaction ID : 260607112275735",
       ].join("\n");
-      expect(parser.parse(page)).toBeNull();
-      expect(parser.parse("Txn ID: 260607112275735")).toBeNull();
+      expect(parser.parse(page)).toMatchObject({
+        transactionNumber: "260607112275735",
+        shareUrl: null,
+        receipt: { amount: 3000 },
+      });
+      expect(parser.parse("Txn ID: 260607112275735")?.transactionNumber).toBe("260607112275735");
       expect(parser.detect(page)).toBe(10);
     });
 

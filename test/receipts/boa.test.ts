@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { boaReceiptParser as parser } from "../../src/banks/boa/receipt.js";
 import { detectBank } from "../../src/receipts/detect.js";
-import { boaReceiptParser as parser } from "../../src/receipts/parsers/boa.js";
 
 describe("BOA receipt text", () => {
   it("takes the slip link's reference and 5-digit suffix, never the /cs/ feedback link", () => {

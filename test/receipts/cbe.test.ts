@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { cbeReceiptParser as parser } from "../../src/banks/cbe/receipt.js";
+import { readDate, t24References } from "../../src/reading/t24.js";
 import { detectBank } from "../../src/receipts/detect.js";
-import { cbeReceiptParser as parser } from "../../src/receipts/parsers/cbe.js";
-import { readDate, t24References } from "../../src/receipts/parsers/t24.js";
 
 const SMS =
   "Dear Selamawit Girma You have successfully transferred ETB50.00 from account 1**3928 to account 1**1758 (Abebe Kebede). Service charge of ETB 0.50 and VAT(15%) of ETB0.08 and Disaster Recovery(5%) of 0.03 with total of ETB50.61 .Your current balance is ETB16,263.47. Thanks for Banking with CBE. https://mbreciept.cbe.com.et/v2-hfHCxGvIhvqVMTB7hylL  for feedback: https://forms.gle/kGNGQpG3mQCCk3iD6";

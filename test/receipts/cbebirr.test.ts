@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { cbebirrReceiptParser as parser } from "../../src/banks/cbebirr/receipt.js";
 import { detectBank } from "../../src/receipts/detect.js";
-import { cbebirrReceiptParser as parser } from "../../src/receipts/parsers/cbebirr.js";
 
 const GLUED = [
   "Commercial Bank of Ethiopia",

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BANK_CODES, type BankCode } from "../../src/banks/codes.js";
+import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
+import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
 import { detectBank } from "../../src/receipts/detect.js";
-import { RECEIPT_PARSERS } from "../../src/receipts/parsers/index.js";
-import type { ReceiptClaim } from "../../src/receipts/types.js";
 
 /**
  * The receipt corpus: test/fixtures/receipts/<bank>/<case>.txt with <case>.json beside it:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { dashenReceiptParser as parser } from "../../src/banks/dashen/receipt.js";
 import { detectBank } from "../../src/receipts/detect.js";
-import { dashenReceiptParser as parser } from "../../src/receipts/parsers/dashen.js";
 
 describe("Dashen receipt text", () => {
   describe("the FT Ref", () => {

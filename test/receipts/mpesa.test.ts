@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mpesaReceiptParser as parser } from "../../src/receipts/parsers/mpesa.js";
+import { mpesaReceiptParser as parser } from "../../src/banks/mpesa/receipt.js";
 
 const SMS =
   "Dear Yonas, you have sent 2.00 Birr to Tesfaye Adare Weldekidan 251714***707 on 24/7/26 at 11:53 AM. " +

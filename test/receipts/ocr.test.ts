@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repairReference } from "../../src/reading/text.js";
 import { readImageHeader } from "../../src/receipts/ocr/image-header.js";
 import {
   createOcrEngine,
@@ -12,7 +13,6 @@ import {
 } from "../../src/receipts/ocr/index.js";
 import { OcrWorkerPool } from "../../src/receipts/ocr/pool.js";
 import { prepareForOcr } from "../../src/receipts/ocr/preprocess.js";
-import { repairReference } from "../../src/receipts/text.js";
 import {
   PHOTO_DEGRADATION,
   photoOf,

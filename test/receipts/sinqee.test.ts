@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { sinqeeReceiptParser as parser } from "../../src/banks/sinqee/receipt.js";
 import { detectBank } from "../../src/receipts/detect.js";
-import { sinqeeReceiptParser as parser } from "../../src/receipts/parsers/sinqee.js";
 
 describe("Siinqee receipt text (weak: no real layout is known)", () => {
   describe("the reference", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { telebirrReceiptParser as parser } from "../../src/receipts/parsers/telebirr.js";
+import { telebirrReceiptParser as parser } from "../../src/banks/telebirr/receipt.js";
 
 const SMS =
   "Dear Dawit\nYou have transferred ETB 60.00 to Hana Tesfaye Alemu (2519****4025) on 17/06/2026 18:14:15. " +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repairReference } from "../../src/receipts/text.js";
+import { repairReference } from "../../src/reading/text.js";
 
 describe("repairReference", () => {
   it("reads a lower-case l or a bar as I where the shape wants a letter", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { zemenReceiptParser as parser } from "../../src/banks/zemen/receipt.js";
 import { detectBank } from "../../src/receipts/detect.js";
-import { zemenReceiptParser as parser } from "../../src/receipts/parsers/zemen.js";
 
 const TOKEN = "94497018108ATWR2520600HM";
 const LINK = `https://share.zemenbank.com/rt/${TOKEN}/pdf`;
+const PRINTED_REFERENCE = "108ATWR2518000QK";
 const PDF_TEXT = [
   "ZEMEN BANK",
   "Customer Receipt",
@@ -23,9 +24,11 @@ const PDF_TEXT = [
 ].join("\n");
 
 describe("Zemen receipt text: tokens", () => {
-  it("has no usable reference in the PDF text alone: the printed Reference No. cannot be looked up", () => {
-    expect(parser.parse(PDF_TEXT)).toBeNull();
-    expect(parser.parse("Zemen Bank\nReference No: 108ATWR2518000QK")).toBeNull();
+  it("claims the printed Reference No. of PDF text without a link (the engine explains it cannot be looked up alone)", () => {
+    expect(parser.parse(PDF_TEXT)).toMatchObject({ transactionNumber: PRINTED_REFERENCE, shareUrl: null });
+    expect(parser.parse("Zemen Bank\nReference No: 108ATWR2518000QK")?.transactionNumber).toBe(
+      "108ATWR2518000QK",
+    );
   });
 
   it("takes the share link's token, with the receipt's fields", () => {
@@ -46,9 +49,13 @@ describe("Zemen receipt text: tokens", () => {
     });
   });
 
-  it("returns the claim without a reference when the link's token is damaged", () => {
+  it("falls back to the printed Reference No. when the link's token is damaged", () => {
     const claim = parser.parse(`${PDF_TEXT}\nhttps://share.zemenbank.com/rt/${TOKEN.slice(0, 23)}/pdf`);
-    expect(claim).toMatchObject({ transactionNumber: null, shareUrl: null, receipt: { amount: 480.5 } });
+    expect(claim).toMatchObject({
+      transactionNumber: PRINTED_REFERENCE,
+      shareUrl: null,
+      receipt: { amount: 480.5 },
+    });
   });
 
   it("repairs only the token's YYDDD date digits", () => {
@@ -143,11 +150,134 @@ describe("Zemen receipt text: detection", () => {
     expect(parser.detect(text)).toBe(10);
     expect(detectBank(text)).toEqual({ kind: "detected", bank: "zemen" });
     expect(parser.detect("Ref ETTB261540027")).toBe(5);
-    // Still no usable reference: only the share link's token can be looked up.
-    expect(parser.parse(text)).toBeNull();
+    // Claimed as printed: only the share link's token can be looked up, which the engine explains.
+    expect(parser.parse(text)?.transactionNumber).toBe("107ETTB261540027");
   });
 
   it("does not count labels other banks share (Settled Amount, Invoice No.)", () => {
     expect(parser.detect("Invoice No. DFH51OFIED\nSettled Amount 60.00 Birr\nRecipient name: A")).toBe(0);
+  });
+});
+
+describe("Zemen receipt text: layouts and wordings", () => {
+  const VALUES_BELOW = PDF_TEXT.replace(
+    /^(Invoice No\.:|Date:|Payer name:|Payer account no\.:|Recipient name:|Recipient account no\.:|Reference No:|Transaction status:)/gm,
+    "$1\n",
+  )
+    .replace(/^(Settled Amount)/m, "$1\n")
+    .replace(/^(Total Amount Paid ETB)/m, "Total Amount Paid\nETB ");
+
+  it("reads values printed above their labels, as some PDF extractors give them", () => {
+    const lines = VALUES_BELOW.split("\n");
+    // Swap each label with the value under it: value, then label.
+    const above: string[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] ?? "";
+      const next = lines[i + 1];
+      if (/:$|^Settled Amount$|^Total Amount Paid$/.test(line) && next !== undefined) {
+        above.push(next, line);
+        i++;
+      } else above.push(line);
+    }
+    const claim = parser.parse(above.join("\n"));
+    expect(claim).toMatchObject({
+      transactionNumber: PRINTED_REFERENCE,
+      receipt: {
+        amount: 480.5,
+        transactionDate: "2025-06-29T10:55:59+03:00",
+        payerName: "LIDYA MULUGETA ABERA",
+        payerAccount: "1021******018",
+        receiverName: "EYOB TESHOME",
+        status: "completed",
+      },
+    });
+  });
+
+  it("keeps values under their labels when that is the layout", () => {
+    expect(parser.parse(VALUES_BELOW)?.receipt).toMatchObject({
+      amount: 480.5,
+      payerName: "LIDYA MULUGETA ABERA",
+      receiverName: "EYOB TESHOME",
+      transactionDate: "2025-06-29T10:55:59+03:00",
+    });
+  });
+
+  it("joins a time wrapped under its date", () => {
+    const wrapped = PDF_TEXT.replace("Date:29-Jun-2025, 10:55:59 am", "Date 29-Jun-2025,\n10:55:59 am");
+    expect(parser.parse(wrapped)?.receipt.transactionDate).toBe("2025-06-29T10:55:59+03:00");
+  });
+
+  it("repairs OCR look-alikes only in the YYDDD of a printed 16-character reference", () => {
+    const ocr = PDF_TEXT.replace("Reference No:108ATWR2518000QK", "Reference No: 108ATWR25l8O00QK");
+    expect(parser.parse(ocr)?.transactionNumber).toBe("108ATWR2518000QK");
+    // The tail may hold letters: an O there stays an O.
+    const tail = PDF_TEXT.replace("Reference No:108ATWR2518000QK", "Reference No: 108ATWR25180O0QK");
+    expect(parser.parse(tail)?.transactionNumber).toBe("108ATWR25180O0QK");
+  });
+
+  it("claims an SMS's Ref No. / Ref:, and the owner's Zemen account settles detection", () => {
+    const sms =
+      "Dear ABEBE KEBEDE, your Zemen Bank account 1021******4410 was debited with ETB 75 on 02-Mar-2026 for transfer to SARA TADESSE (1031******5521). Ref No. 104ATWR2606107QD. Available balance: ETB 10.00.";
+    expect(parser.detect(sms)).toBe(10);
+    expect(detectBank(sms)).toEqual({ kind: "detected", bank: "zemen" });
+    expect(parser.parse(sms)?.transactionNumber).toBe("104ATWR2606107QD");
+    expect(
+      parser.parse("Zemen Bank: credited with ETB 5.00. Ref: 102FTMB2606107QA.")?.transactionNumber,
+    ).toBe("102FTMB2606107QA");
+  });
+
+  it("reads the app's success screen: From / To rows of account and name, Amount on the next line", () => {
+    const screen = [
+      "Transfer Successful",
+      "Amount",
+      "ETB 1,2OO.OO",
+      "From 1041******2207 KIDIST ALEMU",
+      "To 1000****8899 SOLOMON ABEBE",
+      "Date | 03-Mar-2026, O8:15:2O pm",
+      "Reference No: 104FTMB2606207QZ",
+      "Zemen Bank",
+    ].join("\n");
+    expect(parser.parse(screen)).toMatchObject({
+      transactionNumber: "104FTMB2606207QZ",
+      receipt: {
+        status: "completed",
+        amount: 1200,
+        transactionDate: "2026-03-03T20:15:20+03:00",
+        payerName: "KIDIST ALEMU",
+        payerAccount: "1041******2207",
+        receiverName: "SOLOMON ABEBE",
+        receiverAccount: "1000****8899",
+      },
+    });
+  });
+
+  it("reads the app's Sender / Receiver rows, taking Amount and never Total", () => {
+    const receipt = [
+      "Zemen Bank Mobile",
+      "Sender Name : ABEBE KEBEDE",
+      "Sender Account : 1021******4410",
+      "Receiver Name : SARA TADESSE",
+      "Receiver Account : 1031******5521",
+      "Total : ETB 507.75",
+      "Amount : ETB 500.00",
+      "Service Charge : ETB 6.75",
+      "VAT (15%) : ETB 1.00",
+      "Date : 05-May-2026, 09:00:00 am",
+      "Reference No : 105IBTR2612505CB",
+      "Status : Pending",
+    ].join("\n");
+    expect(parser.parse(receipt)?.receipt).toMatchObject({
+      amount: 500,
+      status: "pending",
+      payerName: "ABEBE KEBEDE",
+      receiverAccount: "1031******5521",
+      transactionDate: "2026-05-05T09:00:00+03:00",
+    });
+  });
+
+  it("reads no app rows from an SMS whose lines start with 'to:' and a name", () => {
+    const sms =
+      "Dear A B,\nyour account 1031******9276 was debited with ETB 300.00\nto: C D\nRef: 103FTMB2630511PT";
+    expect(parser.parse(sms)?.receipt).toEqual({});
   });
 });

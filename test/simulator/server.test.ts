@@ -1,7 +1,7 @@
 import { Agent, request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseOriginOverrides } from "../../src/banks/http.js";
-import { extractPdfText } from "../../src/receipts/pdf-text.js";
+import { extractPdfText } from "../../src/pdf/text.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { type Simulator, startSimulator } from "../../src/simulator/server.js";
 import type { SimRequest, SimResponse, SimulatedBank } from "../../src/simulator/types.js";

@@ -1,7 +1,7 @@
 import type { BankCode } from "../../src/banks/codes.js";
 import { parseOriginOverrides } from "../../src/banks/http.js";
 import type { BankSettings } from "../../src/config.js";
-import { ALL_SIMULATED_BANKS } from "../../src/simulator/banks/index.js";
+import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
 import { type Simulator, startSimulator } from "../../src/simulator/server.js";
 import type { SimExample, SimulatedBank } from "../../src/simulator/types.js";
 

@@ -1,6 +1,6 @@
+import { addisIso, isRecord, monthNumber, parseAmount, to24Hour } from "../../reading/parse-utils.js";
+import { type LabelSpec, readLabels, textLines } from "../../reading/pdf-labels.js";
 import { ReceiptFormatError } from "../errors.js";
-import { addisIso, isRecord, monthNumber, parseAmount, to24Hour } from "../parse-utils.js";
-import { type LabelSpec, readLabels, textLines } from "../pdf-labels.js";
 import type { Receipt } from "../types.js";
 import { normalizeCbeReference } from "./input.js";
 

@@ -1,6 +1,6 @@
 /** Generic key/value reading of the Siinqee receipt page, whose real layout is unknown (banks.md §2.9). */
 
-import { addisIso, htmlToLines, monthNumber, to24Hour } from "../parse-utils.js";
+import { addisIso, htmlToLines, monthNumber, to24Hour } from "../../reading/parse-utils.js";
 
 // weak (banks.md §2.9): labels are unknown, so each field takes the usual English receipt labels, in
 // order of preference ("transferred amount" before "amount"; totals with fees are never the amount).
@@ -82,7 +82,7 @@ export function htmlPairs(html: string): Map<Field, string[]> {
   const inline =
     /<(strong|b|label)\b[^>]*>([\s\S]*?)<\/\1>([\s\S]*?)(?=<(?:br|\/?p|\/?div|\/?li|\/?td|strong|b|label)\b|$)/gi;
   for (const m of clean.matchAll(inline)) pairs.push([textOf(m[2] ?? ""), textOf(m[3] ?? "")]);
-  const lines = htmlToLines(clean);
+  const lines = htmlToLines(clean).map(unglued);
   lines.forEach((line, i) => {
     const colon = /^([^:]{2,40}):\s*(.+)$/.exec(line);
     if (colon) pairs.push([colon[1] ?? "", colon[2] ?? ""]);
@@ -106,6 +106,25 @@ export function htmlPairs(html: string): Map<Field, string[]> {
     if (values.length) result.set(field, values);
   }
   return result;
+}
+
+/** Known labels, longest first, as patterns that allow any spacing between their words. */
+const GLUED = [...KNOWN_LABELS]
+  .sort((a, b) => b.length - a.length)
+  .map((label) => new RegExp(`^(${label.split(" ").join("\\s*")})`, "i"));
+
+/**
+ * pdf-parse glues a value to its label ("Payer NameLensa Abdisa", "AmountETB 12,750.75"): a line that
+ * opens with a known label ending in a small letter, followed at once by a capital or a digit, is split
+ * with a colon.
+ */
+function unglued(line: string): string {
+  for (const pattern of GLUED) {
+    const label = pattern.exec(line)?.[1];
+    const rest = line.slice(label?.length ?? 0);
+    if (label && /[a-z]$/.test(label) && /^[A-Z0-9]/.test(rest)) return `${label}: ${rest}`;
+  }
+  return line;
 }
 
 const TIME = /(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([ap])?\.?\s*m?\.?(?![a-z])/i;

@@ -1,0 +1,262 @@
+/**
+ * Awash Bank receipt text: the receipt page of awashpay.awashbank.com:8225 (copied, or a screenshot that
+ * shows the address bar) and the SMS that carries its link. Only the link's token can be looked up: a
+ * bare Transaction ID cannot (banks.md §2.4), so a text without the link claims its Transaction ID.
+ */
+
+import { parseAmount } from "../../reading/parse-utils.js";
+import {
+  namesIssuer,
+  ocrAccount,
+  ocrAmount,
+  ocrDigits,
+  withoutOcrMarks,
+} from "../../reading/receipt-lines.js";
+import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { Receipt } from "../types.js";
+import { parseAwashDate } from "./adapter.js";
+
+const BANK = "awash" as const;
+/** The bank, or its app AwashBirr (Pro). */
+const NAME = /\bawash(?:\s*birr)?\b/gi;
+const ORIGIN = "https://awashpay.awashbank.com:8225";
+
+// The share link, with or without its scheme (a phone's address bar drops it) and with OCR's look-alikes
+// of the port. The token keeps its leading dash; one that lost it is kept as printed, and the adapter
+// explains it. A host right after a letter, dot, dash or "@" is a lookalike or userinfo.
+const LINK =
+  /(?<![\w.@-])(?:https?:\/\/)?awashpay\.awashbank\.com(?::[\dOoIlSB]{2,5})?\/+ ?(-?[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+)/gi;
+/** "-{base-36 transaction id}-{server counter}" standing alone (-2KDL95Z0NR-4U61O6). */
+const TOKEN_SHAPE = /(?<![A-Za-z0-9-])-[0-9A-Z]{6,14}-[0-9A-Z]{4,8}(?![A-Za-z0-9-])/;
+/** 2026+ Transaction ID: YYMMDDHHMM + 5-digit sequence (260607112275735). */
+const TRANSACTION_ID = /(?<!\d)(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})\d{5}(?!\d)/g;
+
+/** Every label of the page (banks.md §2.4), longest first where one starts another ("VAT Reg No", "VAT"). */
+const LABELS: readonly (readonly [key: string, pattern: string])[] = [
+  ["company name", "company\\s+name"],
+  ["tin no", "tin\\s+no"],
+  ["vat reg no", "vat\\s+reg\\s+no"],
+  ["vat reg date", "vat\\s+reg\\s+date"],
+  ["po box", "p\\.?o\\.?\\s+box"],
+  ["tel", "tel"],
+  ["customer name", "customer\\s+name"],
+  ["account no", "account\\s+no"],
+  ["city", "city"],
+  ["tin", "tin\\s*\\(tax\\s+id\\)"],
+  ["branch", "branch"],
+  ["transaction date", "transaction\\s+date"],
+  ["transaction time", "transaction\\s+time"],
+  ["transaction type", "transaction\\s+type"],
+  ["transaction id", "transaction\\s+[i1l|]d"],
+  ["amount", "amount"],
+  ["charge", "charge"],
+  ["vat", "vat"],
+  ["sender account", "sender\\s+account"],
+  ["sender name", "sender\\s+name"],
+  ["receiver account", "receiver\\s+account"],
+  ["receiver name", "receiver\\s+name"],
+  ["beneficiary name", "beneficiary\\s+name"],
+  ["beneficiary account", "beneficiary\\s+account"],
+  ["beneficiary bank", "beneficiary\\s+bank"],
+  ["source account", "source\\s+account"],
+  ["phone number", "phone\\s+number"],
+  ["till number", "till\\s+number"],
+  ["merchant", "merchant"],
+  ["reason", "reason"],
+];
+const LABEL_PATTERN = [...LABELS]
+  .sort((a, b) => b[1].length - a[1].length)
+  .map(([, pattern]) => pattern)
+  .join("|");
+// OCR reads the colon cell as ";", "." or "," now and then, or drops it.
+const LABEL_LINE = new RegExp(`^(${LABEL_PATTERN})(?![a-z])\\s*[:;.,]?\\s*(.*)$`, "i");
+/** Where OCR merged the company and customer columns into one line: another label followed by its colon. */
+const MERGED_COLUMN = new RegExp(`\\s+(?=(?:${LABEL_PATTERN})\\s*[:;])`, "i");
+/** Labels of the company and customer blocks; any other label opens the transaction table when OCR lost its heading. */
+const HEAD: ReadonlySet<string> = new Set([
+  ...["company name", "tin no", "vat reg no", "vat reg date", "po box", "tel"],
+  ...["customer name", "account no", "city", "tin", "branch"],
+]);
+
+export const awashReceiptParser: ReceiptTextParser = {
+  bank: BANK,
+  issuer: NAME,
+
+  detect(text) {
+    const clean = cleanOcr(text);
+    if (tokens(clean).length > 0 || /\b0000030100\b/.test(clean)) return 10;
+    if (namesIssuer(clean.split("\n"), NAME)) return 10;
+    if (TOKEN_SHAPE.test(clean) || /transaction\s*\/\s*payment\s+information/i.test(clean)) return 5;
+    return transactionIds(clean).length > 0 ? 1 : 0;
+  },
+
+  parse(text) {
+    const clean = cleanOcr(text);
+    const token = tokens(clean)[0];
+    // Without the link the receipt still says what it is: its Transaction ID, which the engine explains
+    // cannot be looked up alone.
+    const transactionNumber = token ?? transactionIds(clean)[0];
+    if (!transactionNumber) return null;
+    const page = fromPage(clean);
+    return {
+      bank: BANK,
+      transactionNumber,
+      accountNumber: null,
+      shareUrl: token ? `${ORIGIN}/${token}` : null,
+      receipt: Object.keys(page).length > 0 ? page : fromSms(clean),
+    } satisfies ReceiptClaim;
+  },
+};
+
+// --- internal helpers ---
+
+/** OCR noise standing alone between words; dashes OCR reads as en or em dashes. */
+function cleanOcr(text: string): string {
+  return withoutOcrMarks(text).replace(/[\u2010-\u2015\u2212]/g, "-");
+}
+
+/**
+ * The tokens of the share links in the text, as printed. Part one is the Transaction ID in base 36, so a
+ * Transaction ID printed beside the link settles the O/0 and I/1 that OCR confuses there; the counter
+ * part cannot be checked and stays as read.
+ */
+function tokens(text: string): string[] {
+  const ids = transactionIds(text);
+  return [...text.matchAll(LINK)].map((match) => {
+    const token = match[1] ?? "";
+    const [, first = "", ...rest] = token.split("-");
+    if (!token.startsWith("-")) return token;
+    const settled = ids.map((id) => Number(id).toString(36).toUpperCase()).find((b36) => same(b36, first));
+    return settled ? ["", settled, ...rest].join("-") : token;
+  });
+}
+
+const same = (a: string, b: string) => confusable(a) === confusable(b);
+const confusable = (text: string) => text.toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1");
+
+/** 15-digit numbers that read as a 2026-era YYMMDDHHMM + sequence (not account numbers). */
+function transactionIds(text: string): string[] {
+  return [...text.matchAll(TRANSACTION_ID)]
+    .filter(([, yy, mm, dd, hh, mi]) => {
+      const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = [yy, mm, dd, hh, mi].map(Number);
+      return year >= 24 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59;
+    })
+    .map((match) => match[0]);
+}
+
+type Rows = Map<string, string>;
+
+/**
+ * The page's three-column rows (label, ":", value) as a copy or OCR gives them: on one line, one cell per
+ * line, or the two header tables merged into one line. Rows before the transaction table are the
+ * company and customer blocks.
+ */
+function readRows(text: string): { head: Rows; transaction: Rows } {
+  const lines = text.split("\n").flatMap((line) => line.split(MERGED_COLUMN));
+  const head: Rows = new Map();
+  const transaction: Rows = new Map();
+  let inTransaction = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    if (/transaction\s*\/\s*payment\s+information/i.test(line)) inTransaction = true;
+    const match = LABEL_LINE.exec(line);
+    if (!match) continue;
+    const key = labelKey(match[1] ?? "");
+    let value = (match[2] ?? "").trim();
+    if (!value) {
+      let next = i + 1;
+      while (next < lines.length && /^[:;.,]?$/.test(lines[next] ?? "")) next++;
+      const candidate = lines[next];
+      if (candidate !== undefined && !LABEL_LINE.test(candidate)) {
+        value = candidate.replace(/^[:;.,]\s*/, "").trim();
+        i = next;
+      }
+    }
+    if (!HEAD.has(key)) inTransaction = true;
+    const rows = inTransaction ? transaction : head;
+    if (!rows.has(key)) rows.set(key, value);
+  }
+  return { head, transaction };
+}
+
+function labelKey(printed: string): string {
+  return LABELS.find(([, pattern]) => new RegExp(`^(?:${pattern})$`, "i").test(printed))?.[0] ?? "";
+}
+
+/** The fields of the receipt page, picked per transaction type the way the adapter picks them. */
+function fromPage(text: string): Partial<Receipt> {
+  const { head, transaction: tx } = readRows(text);
+  // An SMS can hold a label or two ("Transaction ID:", "VAT:"); the page always has Amount and a date or type.
+  const isPage =
+    tx.has("amount") && ["transaction type", "transaction date", "transaction time"].some((k) => tx.has(k));
+  if (!isPage) return {};
+  const pick = (...keys: string[]) =>
+    keys.map((key) => tx.get(key)).find((value) => value !== undefined && value !== "" && value !== "-");
+  const receipt: Partial<Receipt> = { status: "completed" };
+  const type = pick("transaction type");
+  if (type) receipt.transactionType = type;
+  const amount = ocrAmount(tx.get("amount"));
+  if (amount !== null) Object.assign(receipt, { amount, currency: "ETB" });
+  const date = parseAwashDate(ocrDigits(pick("transaction date", "transaction time") ?? ""));
+  if (date) receipt.transactionDate = date;
+  const fields: [keyof Receipt, string | undefined][] = [
+    // Telebirr Transfer names the payer "Customer Name" inside the transaction table.
+    ["payerName", pick("sender name", "customer name") ?? head.get("customer name")],
+    // Merchant Payment has no sender account row; the customer block's "Account No" is the payer's.
+    ["payerAccount", ocrAccount(pick("sender account", "source account") ?? head.get("account no"))],
+    ["receiverName", pick("receiver name", "beneficiary name", "merchant")],
+    [
+      "receiverAccount",
+      ocrAccount(pick("receiver account", "beneficiary account", "till number", "phone number")),
+    ],
+    ["description", pick("reason")],
+  ];
+  for (const [key, value] of fields) if (value && value !== "-") Object.assign(receipt, { [key]: value });
+  return receipt;
+}
+
+/**
+ * The SMS wordings seen (credit: "ETB 2,425 has been credited to your account from NAME on : date …";
+ * debit: "You have sent ETB 1,600 To (account) - NAME by Transaction ID: … Date …", "You have transferred
+ * to other bank ETB 400 To account (NAME)", "Telebirr Transfer of 50.00 ETB to NAME - phone from account,
+ * Reason- …", "MPESA transfer of 50.00 ETB for phone ,NAME Ref …"). Balances and charges are never the amount.
+ */
+function fromSms(printed: string): Partial<Receipt> {
+  // Look-alike letters inside numbers are digits here; the token was taken from the printed text.
+  const text = ocrDigits(printed);
+  const receipt: Partial<Receipt> = {};
+  const amount =
+    /\bETB\s*(\d[\d,]*(?:\.\d+)?)\s+has\s+been\s+(?:credited|debited)/i.exec(text) ??
+    /\bhas\s+been\s+(?:credited|debited)\s+with\s+ETB\s*-?\s*(\d[\d,]*(?:\.\d+)?)/i.exec(text) ??
+    /\byou\s+have\s+(?:sent|transferr?ed(?:\s+to\s+other\s+bank)?)\s+(?:ETB\s*)?(\d[\d,]*(?:\.\d+)?)/i.exec(
+      text,
+    ) ??
+    /\b(?:transfer|payment)\s+of\s+(?:ETB\s*)?(\d[\d,]*(?:\.\d+)?)/i.exec(text) ??
+    /\bairtime\s+worth\s+ETB\s*(\d[\d,]*(?:\.\d+)?)/i.exec(text);
+  const value = parseAmount(amount?.[1] ?? "");
+  if (value !== null) Object.assign(receipt, { amount: value, currency: "ETB" });
+  const when = /\b(\d{4}-\d{2}-\d{2}):?\s+(\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]M)?)/i.exec(text);
+  const date = when ? parseAwashDate(`${when[1]} ${when[2]}`) : null;
+  if (date) receipt.transactionDate = date;
+  // (account, name) of the receiver in the debit wordings; a telebirr wallet prints "NAME - phone".
+  const receiver =
+    /\bTo\s+\((\d[\d*xX]{5,})\)\s*-\s*([^\n]+?)\s+by\b/i.exec(text) ??
+    /\bTo\s+(\d[\d*xX]{5,})\s*\(([^)\n]+)\)/i.exec(text) ??
+    /\bfor\s+(\+?\d{9,12})\s*,\s*([^\n]+?)\s+Ref\b/i.exec(text);
+  const wallet = /\bto\s+([A-Za-z][^\n]*?)\s+-\s+(\+?\d{9,12})\b/i.exec(text);
+  if (receiver?.[1] && receiver[2])
+    Object.assign(receipt, { receiverAccount: receiver[1], receiverName: receiver[2] });
+  else if (wallet?.[1] && wallet[2])
+    Object.assign(receipt, { receiverName: wallet[1], receiverAccount: wallet[2] });
+  const from = /\bfrom\s+(\d[\d*xX]{6,}(?:\/(?:BANK|WALLET))?)/i.exec(text);
+  if (from?.[1]) receipt.payerAccount = from[1];
+  const payer = /\bcredited\s+to\s+your\s+account\s+from\s+([^\n]+?)\s+on\b/i.exec(text);
+  if (payer?.[1]) receipt.payerName = payer[1];
+  const reason = /\bReason\s*[-:]\s*([^,.\n]+)/i.exec(text);
+  if (reason?.[1]?.trim()) receipt.description = reason[1].trim();
+  const done = /\bhas\s+been\s+(?:credited|debited)\b|\byou\s+have\s+(?:sent|transferr?ed|bought)\b/i.test(
+    text,
+  );
+  if (done && !/\bbeing\s+processed\b|\bpending\b|\bfailed\b/i.test(text)) receipt.status = "completed";
+  return receipt;
+}

@@ -1,0 +1,149 @@
+import { bankUrls } from "../../reading/links.js";
+import { parseAmount } from "../../reading/parse-utils.js";
+import {
+  cleanLines,
+  compactReceipt,
+  type Labels,
+  labelledAmount,
+  namesIssuer,
+  ocrAccount,
+  readLabelled,
+} from "../../reading/receipt-lines.js";
+import { hasT24Reference, readDate, t24References } from "../../reading/t24.js";
+import { repairReference } from "../../reading/text.js";
+import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { Receipt, ShareLink } from "../types.js";
+import { createBoaAdapter } from "./adapter.js";
+
+// Bank of Abyssinia (banks.md §2.5): the app receipt and the slip page (labels vary by transaction type),
+// and the SMS whose "Receipt:" link carries trx = 12-character reference + the SMS owner's 5-digit account
+// suffix, i.e. everything the lookup needs. The "/cs/?trx=C…" feedback link on the same host is not a receipt.
+
+const HOST = "cs.bankofabyssinia.com";
+const NAME = /Bank\s*of\s*Abyssinia|bankofabyssinia|አቢሲኒያ\s*ባንክ|አቢሲንያ\s*ባንክ/i;
+const PREFIXES = ["FT", "TT"] as const;
+/** Labels the slip API and app print and no other bank does. */
+const DISTINCTIVE =
+  /^(?:Source\s*Account\s*Name|Receiver['’]s\s*(?:Name|Account)|Payer['’]s\s*(?:Name|Account)|Total\s*Amount\s*including\s*VAT|Transferred\s*Amount\s*in\s*Words?)/im;
+/** A slip id written out: reference + 5-digit account suffix (17 characters, banks.md §2.5). */
+const SLIP_ID = /(?<![A-Za-z0-9])((?:FT|TT)[0-9OoIl]{5}[A-Z0-9]{5}[0-9OoIl]{5})(?![A-Za-z0-9])/;
+
+const LABELS = [
+  ["payerName", /^(?:Source\s*Account\s*Name|Payer['’]?s?\s*Name)/i],
+  ["payerAccount", /^(?:Source\s*Account|Payer['’]?s?\s*Account)/i],
+  // "Nae": the OCR of a real app receipt drops the m.
+  ["receiverName", /^(?:Receiver['’]?s?\s*Na(?:m|rn)?e|Beneficiary\s*Name)/i],
+  ["receiverAccount", /^(?:Receiver['’]?s?\s*Account|Beneficiary\s*Account)/i],
+  [
+    "ignored",
+    /^(?:Transferred\s*Amount\s*in\s*Words?|Amount\s*in\s*Words?|Total\s*Amount(?:\s*including\s*VAT)?|Service\s*Charge|VAT\b|Bank\s*Name|Payment\s*Reference|Tel\.?\b|Address|Scan\s*the\s*QR|Currency|Vat\s*Sequence)/i,
+  ],
+  ["amount", /^(?:Transferred\s*Amount|Amount)\b/i],
+  ["date", /^Transaction\s*Date/i],
+  ["reference", /^Transaction\s*Reference/i],
+  ["type", /^Transaction\s*Type/i],
+  ["narrative", /^(?:Narrative|Note)\b/i],
+] as const satisfies Labels<string>;
+type Key = (typeof LABELS)[number][0];
+
+export const boaReceiptParser: ReceiptTextParser = {
+  bank: "boa",
+  issuer: NAME,
+
+  detect(text) {
+    if (bankUrls(text, [HOST]).length > 0) return 10;
+    const lines = cleanLines(text);
+    if (namesIssuer(lines, NAME)) return 10;
+    if (lines.some((line) => DISTINCTIVE.test(line))) return 5;
+    // TT references and written-out slip ids are BOA's alone; FT is shared with CBE, Amhara, Siinqee…
+    if (hasT24Reference(text, ["TT"]) || SLIP_ID.test(text)) return 5;
+    return hasT24Reference(text, ["FT"]) ? 1 : 0;
+  },
+
+  parse(text) {
+    const lines = cleanLines(text);
+    const link = slipLink(text);
+    const values = readLabelled(lines, LABELS, ["payerName", "receiverName"]);
+    const written = slipIdInText(text);
+    const labelled = (values.get("reference") ?? []).flatMap((value) => t24References(value, PREFIXES))[0];
+    const transactionNumber =
+      link?.link.transactionNumber ?? labelled ?? written?.reference ?? t24References(text, PREFIXES)[0];
+    if (!transactionNumber) return null;
+    const fromWritten = written?.reference === transactionNumber ? written.suffix : null;
+    const claim: ReceiptClaim = {
+      bank: "boa",
+      transactionNumber,
+      accountNumber: link?.link.accountNumber ?? fromWritten,
+      shareUrl: link?.url ?? null,
+      receipt: { ...smsFields(lines.join(" ")), ...labelFields(values, transactionNumber) },
+    };
+    return claim;
+  },
+};
+
+// --- internal helpers ---
+
+/** The "/slip/?trx=" link (OCR-repaired digits, a trx wrapped onto the next line rejoined). */
+function slipLink(text: string): { url: string; link: ShareLink } | null {
+  const adapter = createBoaAdapter();
+  const joined = text.replace(
+    /(https?:\/\/cs\.bankofabyssinia\.com\/slip\/?\?trx=)([A-Za-z0-9]{1,16})[ \t]*\r?\n[ \t]*([A-Za-z0-9]+)/gi,
+    (whole, prefix: string, head: string, next: string) =>
+      `${head}${next}`.length === 17 ? `${prefix}${head}${next}` : whole,
+  );
+  for (const found of bankUrls(joined, [HOST])) {
+    const url = new URL(found);
+    const trx = url.searchParams.get("trx");
+    const prefix = trx?.slice(0, 2).toUpperCase();
+    if (trx && (prefix === "FT" || prefix === "TT")) {
+      url.searchParams.set("trx", repairReference(trx, `${prefix}99999XXXXX99999`) ?? trx);
+    }
+    const link = adapter.parseShareUrl(url);
+    if (link) return { url: url.toString(), link };
+  }
+  return null;
+}
+
+function slipIdInText(text: string): { reference: string; suffix: string } | null {
+  const raw = SLIP_ID.exec(text)?.[1];
+  const prefix = raw?.slice(0, 2) ?? "";
+  const repaired = raw ? repairReference(raw, `${prefix}99999XXXXX99999`) : null;
+  return repaired ? { reference: repaired.slice(0, 12), suffix: repaired.slice(12) } : null;
+}
+
+function labelFields(values: ReadonlyMap<Key, string[]>, reference: string): Partial<Receipt> {
+  const first = (key: Key) => values.get(key)?.[0];
+  const dateText = first("date");
+  // A slip or app receipt exists only for a posted transfer (the adapter reads every slip as completed).
+  const isReceipt = values.has("reference") || values.has("amount");
+  return compactReceipt({
+    ...(isReceipt ? { status: "completed" } : {}),
+    transactionType: first("type"),
+    ...labelledAmount(first("amount")),
+    transactionDate: dateText ? (readDate(dateText, "dmy", reference) ?? undefined) : undefined,
+    payerName: first("payerName"),
+    payerAccount: ocrAccount(first("payerAccount")),
+    receiverName: first("receiverName"),
+    receiverAccount: ocrAccount(first("receiverAccount")),
+    description: first("narrative"),
+  });
+}
+
+/** "your account 2*23 was debited with ETB 200.00" / "was credited with ETB 100.00 by NAME." */
+function smsFields(flat: string): Partial<Receipt> {
+  const moved =
+    /\baccount\s+([\d*xX•]+)\s+was\s+(debited|credited)\s+with\s+(?:ETB|Birr)\s*([\d,]+(?:\.\d+)?)(?:\s+by\s+(.+?)\.(?:\s|$))?/i.exec(
+      flat,
+    );
+  if (!moved) return {};
+  const owner = /\bDear\s+([^,.]+?)\s*,/i.exec(flat)?.[1]?.trim();
+  const debit = moved[2]?.toLowerCase() === "debited";
+  return compactReceipt({
+    status: "completed",
+    amount: parseAmount(moved[3] ?? "") ?? undefined,
+    currency: "ETB",
+    ...(debit
+      ? { payerName: owner, payerAccount: moved[1] }
+      : { receiverName: owner, receiverAccount: moved[1], payerName: moved[4]?.trim() }),
+  });
+}

@@ -1,0 +1,229 @@
+import { addisIso, htmlToLines, isPdf, parseAmount, queryValue } from "../../reading/parse-utils.js";
+import { type LabelSpec, readLabels, readPdfText, textLines } from "../../reading/pdf-labels.js";
+import type { BankCode } from "../codes.js";
+import { type BankOptions, bankNetwork, DESKTOP_USER_AGENT, isPlainHttps } from "../defaults.js";
+import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
+import { foundByReference } from "../reference.js";
+import type {
+  BankAdapter,
+  BankResponse,
+  InputProblem,
+  LookupOutcome,
+  LookupTarget,
+  Receipt,
+  ShareLink,
+} from "../types.js";
+
+const BANK = "cbebirr" as const satisfies BankCode;
+
+export type CbeBirrOptions = BankOptions;
+
+const HOST = "cbepay1.cbe.com.et";
+// weak (banks.md §2.7): a single cheki guide mentions this share form; it is re-routed to aureceipt.
+const WEAK_SHARE_HOST = "apps.cbebirr.com.et";
+const NAME = "CBE Birr";
+
+// weak (banks.md §2.7): receipt numbers are "10 alnum" (CGU…, DIP…; some 12-character FT…), yet the real
+// glued row it quotes starts "DIP41PM7JLY" (11), so 10 to 12 letters and digits are accepted.
+const RECEIPT_NUMBER = /^[A-Z0-9]{10,12}$/;
+// weak: banks.md names 2519… (Ethio telecom); Safaricom 2517… numbers are accepted the same way.
+const PHONE = /^251[79]\d{8}$/;
+
+export function createCbeBirrAdapter(options: CbeBirrOptions = {}): BankAdapter {
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
+  return {
+    code: BANK,
+    origins: [`${HOST}:443`, `${WEAK_SHARE_HOST}:443`],
+    // The server omits the DigiCert intermediate, so Node cannot build the chain (banks.md §1.4).
+    network: bankNetwork({ timeoutMs: 30_000, insecureTlsOrigins: [`${HOST}:443`] }, options.network),
+    normalizeReference,
+    normalizeAccount: normalizePhone,
+    validate(target) {
+      const reference = normalizeReference(target.transactionNumber);
+      if (!RECEIPT_NUMBER.test(reference)) {
+        return {
+          field: "transaction_number",
+          message: `The transaction number format is invalid for ${NAME}.`,
+        };
+      }
+      return validatePhone(target.account);
+    },
+    parseShareUrl,
+    buildRequest(target) {
+      const query = new URLSearchParams({
+        TID: normalizeReference(target.transactionNumber),
+        PH: normalizePhone(target.account ?? ""),
+      });
+      return {
+        url: `https://${HOST}/aureceipt?${query}`,
+        method: "GET",
+        headers: { "User-Agent": userAgent, Accept: "application/pdf, text/html;q=0.9, */*;q=0.8" },
+      };
+    },
+    parseResponse: readAnswer,
+  };
+}
+
+/** 09XXXXXXXX, +2519XXXXXXXX, 2519XXXXXXXX, 9XXXXXXXX → 2519XXXXXXXX; anything else is returned stripped. */
+export function normalizePhone(raw: string): string {
+  const digits = raw.replace(/[\s\-().]/g, "").replace(/^\+/, "");
+  if (/^0[79]\d{8}$/.test(digits)) return `251${digits.slice(1)}`;
+  if (/^[79]\d{8}$/.test(digits)) return `251${digits}`;
+  if (/^00251[79]\d{8}$/.test(digits)) return digits.slice(2);
+  return digits;
+}
+
+const LABELS: readonly LabelSpec[] = [
+  { key: "title", label: /VAT\s*Invoice\s*\/?\s*Customer\s*Receipt/, kind: "header" },
+  { key: "customerSection", label: "Customer Information", kind: "header" },
+  { key: "transactionSection", label: "Transaction Information", kind: "header" },
+  { key: "detailsSection", label: "Transaction Details", kind: "header" },
+  { key: "tableHeader", label: "Receipt Number", kind: "header" },
+  { key: "customer", label: "Customer Name", kind: "text", wraps: true },
+  { key: "region", label: "Region", kind: "text" },
+  { key: "city", label: "City", kind: "text" },
+  { key: "subcity", label: "Sub city", kind: "text" },
+  { key: "wereda", label: "Wereda/kebele", kind: "text" },
+  { key: "debit", label: "Debit Account", kind: "text" },
+  { key: "credit", label: "Credit Account", kind: "text", wraps: true },
+  { key: "receiver", label: "Receiver Name", kind: "text", wraps: true },
+  { key: "order", label: "Order ID", kind: "text" },
+  { key: "status", label: "Transaction Status", kind: "text" },
+  { key: "reference", label: "Reference", kind: "text" },
+  { key: "paid", label: "Paid amount", kind: "amount" },
+  { key: "charge", label: "Service Charge", kind: "amount" },
+  { key: "vat", label: "VAT", kind: "amount" },
+  { key: "total", label: "Total Paid Amount", kind: "amount" },
+  { key: "words", label: /(?:Total\s*)?Amount\s*in\s*words?/, kind: "text" },
+  { key: "reason", label: "Payment Reason", kind: "text" },
+  { key: "channel", label: "Payment Channel", kind: "text" },
+];
+
+// The first date on the receipt is the table's Transaction Date (YYYY-MM-DD HH:mm); pdf-parse glues the
+// row's amount to it.
+const TABLE_ROW =
+  /(\d{4})-(\d{2})-(\d{2})(?:\s|T)*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*((?:ETB|Br\.?|Birr)?\s*\d[\d,]*(?:\.\d+)?)?/;
+// The row's Receipt Number, glued to the date ("DIP41PM7JLY2026-09-25") or in the cell before it. The date
+// always starts four digits before its first dash, so a number ending in digits still splits right.
+const ROW_RECEIPT_NUMBER = /^((?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,12})\s*\d{4}-\d{2}-\d{2}/m;
+
+/**
+ * Reads CBE Birr receipt text (pdf-parse output of the PDF, or the lines of the HTML report). The
+ * "Transaction Details" row comes out glued: "DIP41PM7JLY2026-09-25 16:3920.00".
+ */
+export function parseCbeBirrText(lines: readonly string[]): Receipt {
+  return readCbeBirrText(lines).receipt;
+}
+
+/** The receipt and the Receipt Number of its Transaction Details row ("" when the row shows none). */
+export function readCbeBirrText(lines: readonly string[]): { receipt: Receipt; reference: string } {
+  const values = readLabels(lines, LABELS);
+  const first = (key: string) => values.get(key)?.[0] ?? "";
+  const text = lines.join("\n");
+  const row = TABLE_ROW.exec(text);
+  const amountText = first("paid") || row?.[7] || "";
+  const amount = amountText ? parseAmount(amountText) : null;
+  if (amount === null || !row) {
+    const missing = amount === null ? "Paid amount" : "transaction date";
+    throw new ReceiptFormatError(BANK, `The CBE Birr receipt has no ${missing}.`, text.slice(0, 200));
+  }
+  const [, year, month, day, hour, minute, second] = row;
+
+  // "0976765611 - NAME" for wallets, a bare account number for banks.
+  const [creditAccount = "", ...creditName] = first("credit").split(/\s+-\s+/);
+  const receiverName = first("receiver") || creditName.join(" - ");
+  const status = first("status").toLowerCase();
+  const receipt: Receipt = {
+    // weak: banks.md shows only "Completed"; a receipt without the line is one that was issued, i.e. done.
+    status: status || "completed",
+    amount,
+    currency: "ETB",
+    transactionDate: addisIso({
+      year: Number(year),
+      month: Number(month),
+      day: Number(day),
+      hour: Number(hour),
+      minute: Number(minute),
+      second: Number(second ?? 0),
+    }),
+    payerName: first("customer"),
+    payerAccount: first("debit"),
+    receiverName,
+    receiverAccount: creditAccount.trim(),
+    description: first("reason") || null,
+  };
+  return { receipt, reference: ROW_RECEIPT_NUMBER.exec(text)?.[1] ?? "" };
+}
+
+// --- internal helpers ---
+
+function normalizeReference(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+function validatePhone(account: string | null): InputProblem | null {
+  if (!account?.trim()) {
+    return {
+      field: "account_number",
+      message: `The account number field is required for ${NAME}: give the payer's phone number (251XXXXXXXXX).`,
+    };
+  }
+  if (!PHONE.test(normalizePhone(account))) {
+    return {
+      field: "account_number",
+      message: `The account number must be the payer's phone number for ${NAME} (09XXXXXXXX, +2519XXXXXXXX or 2519XXXXXXXX).`,
+    };
+  }
+  return null;
+}
+
+function parseShareUrl(url: URL): ShareLink | null {
+  if (!isPlainHttps(url)) return null;
+  const host = url.hostname.toLowerCase();
+  let reference: string | undefined;
+  let phone: string | undefined;
+  if (host === HOST && /^\/aureceipt\/?$/i.test(url.pathname)) {
+    reference = queryValue(url, "tid")?.trim();
+    phone = queryValue(url, "ph")?.trim();
+  } else if (host === WEAK_SHARE_HOST) {
+    reference = /^\/receipt\/([A-Za-z0-9]+)\/?$/.exec(url.pathname)?.[1];
+    phone = queryValue(url, "phone")?.trim();
+  }
+  const transactionNumber = reference?.toUpperCase();
+  if (!transactionNumber || !RECEIPT_NUMBER.test(transactionNumber)) return null;
+  return { transactionNumber, accountNumber: phone ? normalizePhone(phone) : null, token: null };
+}
+
+async function readAnswer(response: BankResponse, target: LookupTarget): Promise<LookupOutcome> {
+  const { status, body } = response;
+  if (status >= 500) throw new BankUnavailableError(BANK, "server_error");
+  const requested = normalizeReference(target.transactionNumber);
+  const found = (lines: readonly string[]) => {
+    const { receipt, reference } = readCbeBirrText(lines);
+    return foundByReference(BANK, receipt, rowNumberFor(reference, requested), requested);
+  };
+  if (status === 200 && isPdf(body)) return found(textLines(await readPdfText(BANK, body)));
+  const html = body.toString("utf8");
+  const htmlType = /html/i.test(response.headers["content-type"] ?? "");
+  if (status === 200 && (htmlType || /<html|<!doctype/i.test(html))) {
+    const lines = htmlToLines(html);
+    const hasReceipt = lines.some((line) => /^(?:Paid amount|Debit Account|Transaction Status)/i.test(line));
+    if (hasReceipt) return found(lines);
+    // The miss: an empty Telerik ReportViewer page titled "Auto Receipt" (HTTP 200).
+    if (/Auto Receipt|ReportViewer/i.test(html)) return { kind: "not_found" };
+  }
+  throw new ReceiptFormatError(
+    BANK,
+    `CBE Birr answered HTTP ${status} without a receipt.`,
+    html.slice(0, 200),
+  );
+}
+
+/**
+ * The row's number as the one asked for when it only runs on past it: banks.md §2.7 gives 10-character
+ * receipt numbers but quotes the real row "DIP41PM7JLY2026-09-25 16:3920.00", so where a glued number ends
+ * is uncertain, and the bank looked up the TID it was given.
+ */
+function rowNumberFor(shown: string, requested: string): string {
+  return shown.startsWith(requested) && shown.length - requested.length <= 2 ? requested : shown;
+}

@@ -1,0 +1,188 @@
+import { bankUrls, firstBankLink } from "../../reading/links.js";
+import { textLines } from "../../reading/pdf-labels.js";
+import {
+  cleanLines,
+  compactReceipt,
+  firstReading,
+  type Labels,
+  labelledAmount,
+  namesIssuer,
+  ocrAccount,
+  readLabelled,
+  repairFigures,
+} from "../../reading/receipt-lines.js";
+import { hasT24Reference, readDate, t24References } from "../../reading/t24.js";
+import { repairReference } from "../../reading/text.js";
+import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { Receipt, ShareLink } from "../types.js";
+import { createCbeBirrAdapter, normalizePhone, readCbeBirrText } from "./adapter.js";
+
+// CBE Birr wallet receipts (banks.md §2.7): the aureceipt PDF ("VAT Invoice/ Customer Receipt" under CBE's
+// name) or its Telerik HTML twin. The lookup needs the receipt number and the payer's phone, which the
+// receipt prints unmasked as the Debit Account on wallet transfers.
+
+const HOSTS: readonly string[] = ["cbepay1.cbe.com.et", "apps.cbebirr.com.et"];
+const NAME = /CBE\s*-?\s*Birr/i;
+const CBE_NAME = /Commercial\s*Bank\s*of\s*Ethiopia|የኢትዮጵያ\s*ንግድ\s*ባንክ/i;
+const CBE_TIN = /(?<!\d)0000006966(?!\d)/;
+// weak (banks.md §2.7): a Safaricom 2517… payer is accepted like an Ethio telecom 2519… one (adapter rule).
+const PHONE = /^251[79]\d{8}$/;
+/** 10 letters and digits (CGU…, DIP…), up to 12 as the real "DIP41PM7JLY" row shows; never all letters. */
+const RECEIPT_NUMBER = /^(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]{10,12}$/;
+/** The Transaction Details row: receipt number, then its date (glued by pdf-parse, spaced by OCR). */
+const ROW = /^((?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,12})\s*(\d{4}-\d{2}-\d{2})(?:\s*(\d{1,2}:\d{2}))?/;
+
+const LABELS = [
+  ["ignored", /^Receipt\s*Number\s*Transaction\s*Date.*$/i],
+  ["customer", /^Customer\s*Name/i],
+  ["debit", /^Debit\s*Account/i],
+  ["credit", /^Credit\s*Account/i],
+  ["receiver", /^Receiver\s*Name/i],
+  ["status", /^Transaction\s*Status/i],
+  ["receiptNumber", /^Receipt\s*(?:Number|No\.?)/i],
+  ["date", /^Transaction\s*Date/i],
+  ["paid", /^Paid\s*amount/i],
+  ["reference", /^Reference/i],
+  ["reason", /^Payment\s*Reason/i],
+  [
+    "ignored",
+    /^(?:Order\s*ID|Total\s*Paid\s*Amount|(?:Total\s*)?Amount\s*in\s*words?|Service\s*Charge|VAT|Payment\s*Channel|Region|City|Sub\s*city|Wereda\s*\/?\s*kebele|Customer\s*Information|Transaction\s*(?:Information|Details))/i,
+  ],
+] as const satisfies Labels<string>;
+type Key = (typeof LABELS)[number][0];
+
+export const cbebirrReceiptParser: ReceiptTextParser = {
+  bank: "cbebirr",
+  issuer: NAME,
+
+  detect(text) {
+    if (bankUrls(text, HOSTS).length > 0) return 10;
+    const lines = cleanLines(text);
+    if (namesIssuer(lines, NAME)) return 10;
+    if (looksLikeCbeBirr(lines)) {
+      // The wallet's receipt is issued under CBE's name and TIN.
+      return namesIssuer(lines, CBE_NAME) || CBE_TIN.test(text) ? 10 : 5;
+    }
+    return hasT24Reference(text, ["FT"]) || hasReceiptNumberShape(text) ? 1 : 0;
+  },
+
+  parse(text) {
+    const lines = cleanLines(text);
+    const link = walletLink(text);
+    const reading = adapterReading(text, lines);
+    const values = readLabelled(lines, LABELS, ["customer", "receiver", "credit"]);
+    const transactionNumber =
+      link?.link.transactionNumber ?? receiptNumber(reading?.reference, lines, values);
+    if (!transactionNumber) return null;
+    const phone = payerPhone(values.get("debit")?.[0] ?? reading?.receipt.payerAccount ?? "");
+    const claim: ReceiptClaim = {
+      bank: "cbebirr",
+      transactionNumber,
+      accountNumber: link?.link.accountNumber ?? phone,
+      shareUrl: link?.url ?? null,
+      receipt: {
+        ...labelFields(lines, values, transactionNumber),
+        ...(reading ? compactReceipt(reading.receipt) : {}),
+      },
+    };
+    return claim;
+  },
+};
+
+/**
+ * CBE Birr receipts print CBE's name and TIN; these labels (banks.md §2.7) are the wallet's own, so CBE's
+ * parser asks too before it claims such a text.
+ */
+export function looksLikeCbeBirr(lines: readonly string[]): boolean {
+  const has = (pattern: RegExp) => lines.some((line) => pattern.test(line));
+  const accounts = has(/^Debit\s*Account/i) || has(/^Credit\s*Account(?!\s*Id)/i);
+  const wallet = [
+    /^Order\s*ID/i,
+    /^Paid\s*amount/i,
+    /^Total\s*Paid\s*Amount/i,
+    /^Payment\s*Channel/i,
+    /^Receipt\s*Number/i,
+  ];
+  return accounts && wallet.some(has);
+}
+
+// --- internal helpers ---
+
+function walletLink(text: string): { url: string; link: ShareLink } | null {
+  const adapter = createCbeBirrAdapter();
+  return firstBankLink(text, HOSTS, (url) => adapter.parseShareUrl(url));
+}
+
+/** The adapter's reader handles every pdf-parse layout (values above labels, glued rows). */
+function adapterReading(
+  text: string,
+  lines: readonly string[],
+): { receipt: Receipt; reference: string } | null {
+  return firstReading([textLines(repairFigures(text)), [...lines]], readCbeBirrText);
+}
+
+/** The lookup's TID: the Transaction Details row's Receipt Number, else the labelled number or Reference. */
+function receiptNumber(
+  fromAdapter: string | undefined,
+  lines: readonly string[],
+  values: ReadonlyMap<Key, string[]>,
+): string | null {
+  const rows = lines.map((line) => ROW.exec(line.replace(/\s*[|]\s*/g, " "))?.[1]);
+  const candidates = [
+    fromAdapter,
+    ...rows,
+    ...(values.get("receiptNumber") ?? []),
+    ...(values.get("reference") ?? []),
+  ];
+  for (const candidate of candidates) {
+    const value = candidate?.trim().split(/\s+/)[0]?.toUpperCase();
+    if (!value) continue;
+    // An FT-style receipt number is a T24 reference: its date digits are repaired by shape.
+    if (value.startsWith("FT")) {
+      const repaired = t24References(value, ["FT"])[0];
+      if (repaired) return repaired;
+    }
+    if (RECEIPT_NUMBER.test(value)) return value;
+  }
+  return null;
+}
+
+function labelFields(
+  lines: readonly string[],
+  values: ReadonlyMap<Key, string[]>,
+  reference: string,
+): Partial<Receipt> {
+  const first = (key: Key) => values.get(key)?.[0];
+  const row = lines
+    .map((line) =>
+      /(\d{4}-\d{2}-\d{2})\s*(\d{1,2}:\d{2})?\s*((?:ETB|Br\.?|Birr)?\s*\d[\d,]*\.\d{2})?/.exec(line),
+    )
+    .find(Boolean);
+  const dateText = row ? `${row[1]} ${row[2] ?? ""}` : first("date");
+  // "0976765611 - NAME" for a wallet, a bare account number for a bank.
+  const [creditAccount, ...creditName] = (first("credit") ?? "").split(/\s+-\s+/);
+  return compactReceipt({
+    status: first("status")?.toLowerCase(),
+    ...labelledAmount(first("paid") ?? row?.[3]),
+    transactionDate: dateText ? (readDate(dateText, "dmy", reference) ?? undefined) : undefined,
+    payerName: first("customer"),
+    payerAccount: ocrAccount(first("debit")),
+    receiverName: first("receiver") ?? (creditName.join(" - ") || undefined),
+    receiverAccount: ocrAccount(creditAccount),
+    description: first("reason"),
+  });
+}
+
+/** The Debit Account as the lookup's PH: a phone is all digits, so OCR's I/O/l in it are repaired. */
+function payerPhone(debit: string): string | null {
+  const compact = debit.replace(/[\s\-().]/g, "").replace(/^\+/, "");
+  if (!/^[0-9OoIl|]{9,14}$/.test(compact)) return null;
+  const phone = normalizePhone(repairReference(compact, "9".repeat(compact.length)) ?? compact);
+  return PHONE.test(phone) ? phone : null;
+}
+
+function hasReceiptNumberShape(text: string): boolean {
+  return [...text.matchAll(/(?<![A-Za-z0-9])[A-Z0-9]{10}(?![A-Za-z0-9])/g)].some((match) =>
+    RECEIPT_NUMBER.test(match[0]),
+  );
+}

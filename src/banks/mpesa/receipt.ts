@@ -1,0 +1,252 @@
+import { findShareLink, mentionsHost, type ShareLinkRules, withoutLinks } from "../../reading/links.js";
+import { addisIso, parseAmount, to24Hour } from "../../reading/parse-utils.js";
+import { plainLines } from "../../reading/pdf-labels.js";
+import {
+  compactReceipt,
+  repairFigures,
+  repairLetteredReference,
+  withoutOcrMarks,
+} from "../../reading/receipt-lines.js";
+import type { BankCode } from "../codes.js";
+import { ReceiptFormatError } from "../errors.js";
+import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { Receipt } from "../types.js";
+import { createMpesaAdapter, labelValue, readMpesaReceiptText } from "./adapter.js";
+
+// M-Pesa receipt text (banks.md §2.8): the receipt PDF's text (bilingual labels, TRANSACTION ID beside an
+// internal RECEIPT NO that is never the reference, TOTAL with the fees listed apart), the same receipt
+// copied from the receipt page or photographed, and the SMS ("you have sent 2.00 Birr to …",
+// "Transaction number UGO4D2CODA", the receipt link; the older "CODE Confirmed." style).
+
+const BANK = "mpesa" as const satisfies BankCode;
+const adapter = createMpesaAdapter();
+const HOST = "m-pesabusiness.safaricom.et";
+
+/** A phone's address bar in a screenshot shows the link without its scheme. */
+const BARE_LINK = /(?<![\w.@/-])m-pesabusiness\.safaricom\.et\/receipt\/([A-Za-z0-9]{10})(?![A-Za-z0-9])/i;
+
+const NAME = /\bM-?PESA\b|\bSafaricom\b/i;
+const SMS_VERB = /\byou\s+have\s+(sent|transferred|paid|received|bought)\b/i;
+/** Wording only M-Pesa uses: receipt labels, and SMS amounts written "2.00 Birr" (telebirr writes "ETB 60.00"). */
+const PHRASES = [
+  /PAYER\s*PHONE\s*(?:NUMBER|NO)/i,
+  /\bTransaction number\s+[A-Z0-9]{10}\b/,
+  /(?<![A-Za-z0-9])[A-Z0-9]{10}\s+Confirmed\./,
+  /\byou\s+have\s+(?:sent|transferred|paid|received|bought)\b[^.]{0,60}?\d(?:[\d,]*\d)?(?:\.\d+)?\s*Birr\b/i,
+];
+
+export const mpesaReceiptParser: ReceiptTextParser = {
+  bank: BANK,
+  issuer: NAME,
+
+  detect(text) {
+    const t = prepare(text);
+    if (mentionsHost(t, "safaricom.et", BARE_LINK)) return 10;
+    const name = NAME.test(t);
+    const phrase =
+      PHRASES.some((pattern) => pattern.test(t)) || (/TRANSACTION\s*ID/i.test(t) && /RECEIPT\s*NO/i.test(t));
+    // The name alone may be a counterparty on another provider's receipt (a transfer to an M-Pesa wallet).
+    if (name && phrase) return 10;
+    if (name || phrase) return 5;
+    return bareReference(t) ? 1 : 0;
+  },
+
+  parse(text) {
+    const t = prepare(text);
+    const link = findShareLink(t, LINK_RULES);
+    const body = withoutLinks(t, BARE_LINK);
+    const document = readDocument(body);
+    const sms = readSms(body);
+    const transactionNumber = link?.reference ?? document.reference ?? sms.reference ?? bareReference(body);
+    if (!transactionNumber) return null;
+    return {
+      bank: BANK,
+      transactionNumber,
+      accountNumber: null,
+      shareUrl: link?.url ?? null,
+      receipt: { ...sms.receipt, ...document.receipt },
+    } satisfies ReceiptClaim;
+  },
+};
+
+// --- references and links ---
+
+// banks.md: 10 upper-case letters and digits (UGO4D2CODA, UFS98HOPQJ, SJ72HK3YZ9). Every sample opens with
+// two letters, which fits Safaricom's codes starting with a year and a month letter (UGO… of 24 Jul 2026,
+// UFS… of 28 Jun 2026), so only those two are repaired; the other eight mix letters and digits freely.
+const SHAPE = "AAXXXXXXXX";
+const REFERENCE = /^[A-Z]{2}[A-Z0-9]{8}$/;
+
+function repairMpesaReference(raw: string): string | null {
+  return repairLetteredReference(raw, SHAPE, REFERENCE);
+}
+
+const LINK_RULES: ShareLinkRules = {
+  parse: (url) => adapter.parseShareUrl(url),
+  bare: BARE_LINK,
+  repair: repairMpesaReference,
+  canonical: (reference) => `https://${HOST}/receipt/${reference}`,
+};
+
+/** A bare 10-character reference with a digit (never a capitalised word), outside the RECEIPT NO line. */
+function bareReference(text: string): string | null {
+  const scan = text.replace(/RECEIPT\s*(?:NO\.?|NUMBER)\s*:?\s*\S*/gi, " ");
+  for (const match of scan.matchAll(/(?<![A-Za-z0-9])[A-Z0-9]{10}(?![A-Za-z0-9])/g)) {
+    const fixed = repairMpesaReference(match[0]);
+    if (fixed && /\d/.test(fixed)) return fixed;
+  }
+  return null;
+}
+
+// --- the receipt (PDF text, copied page, photo) ---
+
+// Labels only the receipt has; "Transaction ID" alone may be an SMS's wording, which states no status.
+const RECEIPT_LABELS = /PAYER\s*NAME|PAYER\s*PHONE|RECEIVER\s*(?:BUSINESS\s*)?NAME|RECEIPT\s*NO/i;
+
+function readDocument(text: string): { reference: string | null; receipt: Partial<Receipt> } {
+  if (!RECEIPT_LABELS.test(text)) return { reference: null, receipt: {} };
+  try {
+    // The adapter's own reading when the receipt is whole: the same amount rule (TOTAL minus the fees).
+    const { receipt, reference } = readMpesaReceiptText(text);
+    return {
+      reference: reference ? repairMpesaReference(reference) : null,
+      receipt: compactReceipt(receipt),
+    };
+  } catch (error) {
+    if (!(error instanceof ReceiptFormatError)) throw error;
+  }
+  return readPartialDocument(text);
+}
+
+/**
+ * What a damaged receipt (a photo missing its date or a fee figure) still states. The amount is only
+ * given when it is certain: a printed AMOUNT, TOTAL minus readable fees, or TOTAL when no fee is listed.
+ */
+function readPartialDocument(text: string): { reference: string | null; receipt: Partial<Receipt> } {
+  const lines = plainLines(text);
+  const flat = lines.join("\n");
+  const value = (key: Parameters<typeof labelValue>[1]) => labelValue(lines, key) || undefined;
+  const id = value("transactionId");
+  const receipt: Partial<Receipt> = {
+    // A receipt is only issued for a transaction that went through (the adapter reads it the same way).
+    status: "completed",
+    transactionType: value("transactionType"),
+    payerName: value("payerName"),
+    payerAccount: value("payerPhone"),
+    receiverName: value("receiverName"),
+    receiverAccount: value("receiverNumber"),
+  };
+  const amount = partialAmount(lines, value("amount"), value("total"));
+  if (amount !== null) Object.assign(receipt, { amount, currency: "ETB" });
+  const date = /(\d{4})-(\d{1,2})-(\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(flat);
+  if (date) {
+    receipt.transactionDate = addisIso({
+      year: Number(date[1]),
+      month: Number(date[2]),
+      day: Number(date[3]),
+      hour: Number(date[4]),
+      minute: Number(date[5]),
+      second: Number(date[6] ?? 0),
+    });
+  }
+  return {
+    reference: id ? repairMpesaReference(id.split(/\s/)[0] ?? "") : null,
+    receipt: compactReceipt(receipt),
+  };
+}
+
+function partialAmount(lines: readonly string[], printed: string | undefined, total: string | undefined) {
+  const amount = printed ? parseAmount(printed) : null;
+  if (amount !== null) return amount;
+  const totalAmount = total ? parseAmount(total) : null;
+  if (totalAmount === null) return null;
+  const flat = lines.join("\n");
+  const serviceFee = feeOf(
+    lines,
+    "serviceFee",
+    /([\d,]+(?:\.\d+)?)\s*(?:Birr|ETB)?\s*\/\s*SERVICE FEE/i.exec(flat),
+  );
+  const vat = feeOf(lines, "vat", /([\d,]+(?:\.\d+)?)\s*(?:Birr|ETB)?\s*\+\s*15\s*%\s*VAT/i.exec(flat));
+  if (serviceFee === null || vat === null) return null;
+  const settled = Math.round((totalAmount - serviceFee - vat) * 100) / 100;
+  return settled > 0 ? settled : null;
+}
+
+/** As the adapter: a fee printed before its label ("1.00 Birr / SERVICE FEE"), else after; 0 when absent. */
+function feeOf(lines: readonly string[], key: "serviceFee" | "vat", before: RegExpExecArray | null) {
+  if (before?.[1]) return parseAmount(before[1]);
+  const after = labelValue(lines, key);
+  if (after === undefined) return 0;
+  return after ? parseAmount(after) : null;
+}
+
+// --- the SMS ---
+
+const FIGURE = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+/** "on 24/7/26 at 11:53 AM": day first, two-digit year. */
+const SMS_DATE =
+  /\bon\s+(\d{1,2})\/(\d{1,2})\/(\d{2,4})\s+at\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?/;
+const PHONE = String.raw`\+?\d[\d*xX•]{7,20}`;
+
+function readSms(text: string): { reference: string | null; receipt: Partial<Receipt> } {
+  const flat = text.replace(/\s+/g, " ");
+  const labelled =
+    /\bTransaction\s+(?:number|ID)\s*:?\s*([A-Za-z0-9]{10})\b/i.exec(flat)?.[1] ??
+    /(?<![A-Za-z0-9])([A-Z0-9]{10})\s+Confirmed\b/.exec(flat)?.[1];
+  const reference = labelled ? repairMpesaReference(labelled) : null;
+  const verb = SMS_VERB.exec(flat);
+  if (!verb) return { reference, receipt: {} };
+
+  const receipt: Partial<Receipt> = {};
+  const sentence = flat.slice(verb.index);
+  const dateMatch = SMS_DATE.exec(sentence);
+  const head = sentence.slice(0, dateMatch?.index ?? sentence.length);
+  // The first figure after the verb is the transfer; "Transaction fee" and the balance come later.
+  const figure = new RegExp(String.raw`(${FIGURE})\s*Birr\b|(?:ETB|Birr)\s*(${FIGURE})`, "i").exec(head);
+  const amount = figure ? parseAmount(figure[1] ?? figure[2] ?? "") : null;
+  if (amount !== null) Object.assign(receipt, { amount, currency: "ETB" });
+  if (dateMatch) {
+    receipt.transactionDate = addisIso({
+      year: Number(dateMatch[3]),
+      month: Number(dateMatch[2]),
+      day: Number(dateMatch[1]),
+      hour: to24Hour(Number(dateMatch[4]), dateMatch[7]),
+      minute: Number(dateMatch[5]),
+      second: Number(dateMatch[6] ?? 0),
+    });
+  }
+  // Without the date the end of the counterparty is unknown, so it is left out.
+  if (dateMatch) Object.assign(receipt, counterparty((verb[1] ?? "").toLowerCase(), head));
+  // The older style says so itself: "UFS98HOPQJ Confirmed."
+  if (/(?<![A-Za-z0-9])[A-Z0-9]{10}\s+Confirmed\b/.test(flat)) receipt.status = "completed";
+  return { reference, receipt };
+}
+
+/** "to NAME 251714***707", "from NAME 2517…", "to SHOP". */
+function counterparty(verb: string, head: string): Partial<Receipt> {
+  // A bundle or airtime is bought "for <phone>": that phone is not the receipt's receiver.
+  if (verb === "bought") return {};
+  const incoming = verb === "received";
+  const party = new RegExp(String.raw`\b${incoming ? "from" : "to"}\s+(.+?)\s*$`, "i").exec(head)?.[1];
+  // A counterparty is a name and a phone; anything longer is not one (and would be slow to split).
+  if (!party || party.length > 120) return {};
+  const split = new RegExp(String.raw`^(.*?)\s*(${PHONE})$`).exec(party);
+  const name = (split ? split[1] : party)?.trim() ?? "";
+  const account = split?.[2] ?? "";
+  const out: Partial<Receipt> = {};
+  if (incoming) {
+    if (name) out.payerName = name;
+    if (account) out.payerAccount = account;
+  } else {
+    if (name) out.receiverName = name;
+    if (account) out.receiverAccount = account;
+  }
+  return out;
+}
+
+// --- OCR clean-up ---
+
+/** Canonical text: stray OCR marks (|, ~, •) standing alone removed, O/I/l read into figures. */
+function prepare(text: string): string {
+  return repairFigures(withoutOcrMarks(text));
+}

@@ -1,0 +1,38 @@
+import type { BankCode } from "./codes.js";
+import type { Receipt } from "./types.js";
+
+/**
+ * What a receipt document claims (PDF text, text copied from the bank's page or app, OCR text of a photo,
+ * or the bank's SMS), before the bank confirms anything. Only what the document states is filled in.
+ */
+export interface ReceiptClaim {
+  bank: BankCode;
+  /**
+   * The reference to look up, normalised the way the bank's adapter normalises it and repaired from OCR
+   * confusions (O/0, I/1, S/5, B/8) where the reference shape says a digit or a letter must stand.
+   * For token-only banks (Awash, Zemen, CBE mobile receipts) the token when the text carries one.
+   * Without a link or token, the reference the receipt prints (Awash's Transaction ID, Zemen's Reference
+   * No.), which the engine explains cannot be looked up alone.
+   */
+  transactionNumber: string;
+  /** The account or phone the lookup needs, when the text carries it (BOA slip suffix, CBE Birr payer phone). */
+  accountNumber: string | null;
+  /** The bank's own share link found in the text (an SMS), else null. Never a feedback or other link. */
+  shareUrl: string | null;
+  /** The fields the document states, as it states them (amounts as numbers, dates ISO with +03:00). */
+  receipt: Partial<Receipt>;
+}
+
+/** One bank's reader of receipt text. Pure and synchronous. */
+export interface ReceiptTextParser {
+  readonly bank: BankCode;
+  /** The bank's name as a receipt prints it (OCR's usual misreadings included), for breaking detection ties. */
+  readonly issuer: RegExp;
+  /**
+   * How strongly the text looks like this bank's: 0 not at all; 1 only a reference shape that other banks
+   * share; 5 a distinctive label or phrase; 10 the bank's own host, TIN or name. detect.ts picks the bank.
+   */
+  detect(text: string): number;
+  /** Reads the claim, or null when the text carries no usable reference or link of this bank. */
+  parse(text: string): ReceiptClaim | null;
+}

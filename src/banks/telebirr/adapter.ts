@@ -1,0 +1,296 @@
+import { addisIso, htmlToLines, parseAmount, to24Hour } from "../../reading/parse-utils.js";
+import type { BankCode } from "../codes.js";
+import {
+  ACCEPT_HTML,
+  type BankOptions,
+  bankNetwork,
+  DESKTOP_USER_AGENT,
+  isPlainHttps,
+  normalizeAccount,
+  referenceProblem,
+} from "../defaults.js";
+import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
+import { foundByReference } from "../reference.js";
+import type { BankAdapter, Receipt, ShareLink } from "../types.js";
+
+const BANK = "telebirr" as const satisfies BankCode;
+
+const LOOKUP_HOST = "transactioninfo.ethiotelecom.et";
+// weak (banks.md): only check.et's docs show this share form; it is re-routed to the lookup host.
+const LEGACY_SHARE_HOST = "apps.ethiotelecom.et";
+/** 10 characters, some older ones 9; at least one letter so a pasted phone number is caught early. */
+const REFERENCE = /^(?=[A-Z0-9]*[A-Z])[A-Z0-9]{9,10}$/;
+
+export type TelebirrOptions = BankOptions;
+
+export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapter {
+  const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
+  return {
+    code: BANK,
+    origins: [`${LOOKUP_HOST}:443`, `${LEGACY_SHARE_HOST}:443`],
+    network: bankNetwork({}, options.network),
+    normalizeReference,
+    normalizeAccount,
+    validate: (target) =>
+      referenceProblem(
+        normalizeReference(target.transactionNumber),
+        REFERENCE,
+        "Telebirr",
+        "10 letters and digits, e.g. DFH51OFIED",
+      ),
+    parseShareUrl(url) {
+      if (!isPlainHttps(url)) return null;
+      if (url.hostname !== LOOKUP_HOST && url.hostname !== LEGACY_SHARE_HOST) return null;
+      const match = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(url.pathname);
+      if (!match?.[1]) return null;
+      return {
+        transactionNumber: normalizeReference(match[1]),
+        accountNumber: null,
+        token: null,
+      } satisfies ShareLink;
+    },
+    buildRequest(target) {
+      const reference = normalizeReference(target.transactionNumber);
+      return {
+        url: `https://${LOOKUP_HOST}/receipt/${encodeURIComponent(reference)}`,
+        method: "GET",
+        headers: {
+          "User-Agent": userAgent,
+          Accept: ACCEPT_HTML,
+          "Accept-Language": "en-US,en;q=0.9",
+        },
+      };
+    },
+    async parseResponse(response, target) {
+      if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
+      const html = response.body.toString("utf8");
+      const lower = html.toLowerCase();
+      // The miss (banks.md §1.3): the error phrase without a receipt. cheki tells them apart by the words
+      // "telebirr receipt"; a page that has them but holds no readable receipt is a miss too.
+      const refused = lower.includes("this request is not correct");
+      if (refused && (!lower.includes("telebirr receipt") || !holdsReceipt(html)))
+        return { kind: "not_found" };
+      if (response.status !== 200) {
+        throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, html.slice(0, 200));
+      }
+      const { receipt, reference } = readTelebirrReceipt(html);
+      return foundByReference(BANK, receipt, reference, normalizeReference(target.transactionNumber));
+    },
+  };
+}
+
+/** Reads a telebirr receipt page (bilingual "Amharic/English" label cells) into a Receipt. */
+export function parseTelebirrReceipt(html: string): Receipt {
+  return readTelebirrReceipt(html).receipt;
+}
+
+/** The receipt and its "Invoice No." (the transaction number of the SMS). */
+export function readTelebirrReceipt(html: string): { receipt: Receipt; reference: string } {
+  const { tableRows, lineRows } = htmlRows(html);
+  // Table cells first; the page's lines catch labels written outside tables.
+  const tables = classified(tableRows);
+  let lines: Classified | undefined;
+  const pageLines = () => {
+    lines ??= classified(lineRows);
+    return lines;
+  };
+  const value = (key: LabelKey) => findValue(tables, key) ?? findValue(pageLines(), key);
+  const required = <T>(result: T | null | undefined, label: string): T => {
+    if (result === null || result === undefined || result === "") {
+      throw new ReceiptFormatError(BANK, `The receipt has no readable ${label}.`, html.slice(0, 200));
+    }
+    return result;
+  };
+
+  const amount = required(parseAmount(value("settledAmount") ?? ""), "Settled Amount");
+  const transactionDate = required(parseTelebirrDate(value("paymentDate") ?? ""), "Payment date");
+  const status = englishHalf(required(value("status"), "transaction status")).toLowerCase();
+  const bankAccount = splitBankAccount(value("bankAccount") ?? "");
+  const creditedName = value("receiverName") ?? "";
+  const receipt: Receipt = {
+    // "Completed" is the confirmed state; any other status is passed on lowercased for the engine to judge.
+    status,
+    transactionType: value("paymentReason") ?? "",
+    amount,
+    currency: "ETB",
+    transactionDate,
+    payerName: value("payerName") ?? "",
+    payerAccount: value("payerPhone") ?? "",
+    // Paid to a bank: "Credited party account no" is an internal code (e.g. "0003"); the real account is here.
+    receiverName: bankAccount ? bankAccount.name || creditedName : creditedName,
+    receiverAccount: bankAccount ? bankAccount.account : (value("receiverAccount") ?? ""),
+    description: value("customerNote") || null,
+  };
+  return { receipt, reference: normalizeReference(value("invoiceNo") ?? "") };
+}
+
+// --- internal helpers ---
+
+function normalizeReference(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+/** English halves of the labels, matched on the cell text with its Amharic half removed. */
+const LABELS = {
+  payerName: /^payer name/i,
+  payerPhone: /^payer telebirr no\.?/i,
+  receiverName: /^credited party name/i,
+  receiverAccount: /^credited party account no\.?/i,
+  status: /^transaction status/i,
+  bankAccount: /^bank account number/i,
+  paymentDate: /^payment date/i,
+  settledAmount: /^settled amount/i,
+  paymentReason: /^payment reason/i,
+  customerNote: /^customer note/i,
+  invoiceNo: /^invoice no\.?/i,
+  // Labels whose values are not used, known so that their cells are never taken for a value.
+  other:
+    /^(?:payer account type|payer tin(?: no\.?)?|invoice details|stamp duty|discount amount|service fee(?: vat)?|total paid amount|total amount in words?|payment mode|payment channel)/i,
+} as const;
+type LabelKey = keyof typeof LABELS;
+
+const ETHIOPIC = /[\u1200-\u139f\u2d80-\u2ddf\uab00-\uab2f]/g;
+const HAS_ETHIOPIC = /[\u1200-\u139f\u2d80-\u2ddf\uab00-\uab2f]/;
+
+type CellKind =
+  | { kind: "label"; key: LabelKey; inline: string }
+  | { kind: "amharic" }
+  | { kind: "separator" };
+
+/** Classifies a cell: a known label (with any value written in the same cell), an Amharic-only half, a ":". */
+function classify(cell: string): CellKind | null {
+  if (/^[:\uff1a]$/.test(cell.trim())) return { kind: "separator" };
+  const latin = cell.replace(ETHIOPIC, "").replace(/^[\s/:.|-]+/, "");
+  if (!/[A-Za-z0-9]/.test(latin)) return HAS_ETHIOPIC.test(cell) ? { kind: "amharic" } : null;
+  for (const [key, pattern] of Object.entries(LABELS) as [LabelKey, RegExp][]) {
+    const match = pattern.exec(latin);
+    if (!match) continue;
+    return {
+      kind: "label",
+      key,
+      inline: latin
+        .slice(match[0].length)
+        .replace(/^[\s:.\-/]+/, "")
+        .trim(),
+    };
+  }
+  return null;
+}
+
+/** Rows of cells with each cell classified once: a page is searched for a dozen labels. */
+interface Classified {
+  rows: string[][];
+  kinds: (CellKind | null)[][];
+}
+
+function classified(rows: string[][]): Classified {
+  return { rows, kinds: rows.map((row) => row.map(classify)) };
+}
+
+/** Finds a label cell and its value: same cell, next cell of the row, or same column of the next row. */
+function findValue({ rows, kinds }: Classified, key: LabelKey): string | undefined {
+  for (const [r, row] of rows.entries()) {
+    for (const c of row.keys()) {
+      const hit = kinds[r]?.[c] ?? null;
+      if (hit?.kind !== "label" || hit.key !== key) continue;
+      if (hit.inline) return hit.inline;
+      for (let n = c + 1; n < row.length; n++) {
+        const kind = kinds[r]?.[n]?.kind;
+        if (kind === "separator" || (kind === "amharic" && n < row.length - 1)) continue;
+        if (kind === "label") break;
+        return (row[n] ?? "").trim();
+      }
+      // Header row of labels above a row of values (the invoice table: Invoice No. | Payment date | Settled Amount).
+      const below = rows[r + 1]?.[c];
+      if (below !== undefined && (kinds[r + 1]?.[c] ?? null) === null) return below.trim();
+      return "";
+    }
+  }
+  return undefined;
+}
+
+function holdsReceipt(html: string): boolean {
+  try {
+    readTelebirrReceipt(html);
+    return true;
+  } catch (error) {
+    if (error instanceof ReceiptFormatError) return false;
+    throw error;
+  }
+}
+
+/** "ተጠናቋል/Completed" → "Completed": a bilingual value is read by its English half, when it has one. */
+function englishHalf(value: string): string {
+  const latin = value
+    .replace(ETHIOPIC, "")
+    .replace(/^[\s/:|-]+|[\s/:|-]+$/g, "")
+    .trim();
+  return /[A-Za-z]/.test(latin) ? latin : value.trim();
+}
+
+/** Table rows as cell texts, and the whole page as one single-cell row per line. */
+function htmlRows(html: string): { tableRows: string[][]; lineRows: string[][] } {
+  const clean = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "");
+  const rows: string[][] = [];
+  let row: string[] | null = null;
+  let cell: string | null = null;
+  let last = 0;
+  for (const match of clean.matchAll(/<(\/?)(tr|td|th|table)\b[^>]*>/gi)) {
+    if (cell !== null) {
+      cell += clean.slice(last, match.index);
+      if (!row) {
+        row = [];
+        rows.push(row);
+      }
+      row.push(htmlToLines(cell).join(" "));
+      cell = null;
+    }
+    last = match.index + match[0].length;
+    const tag = (match[2] ?? "").toLowerCase();
+    if (match[1] === "/") {
+      if (tag === "tr" || tag === "table") row = null;
+    } else if (tag === "tr") {
+      row = [];
+      rows.push(row);
+    } else if (tag === "td" || tag === "th") {
+      cell = "";
+    }
+  }
+  return {
+    tableRows: rows.filter((cells) => cells.length > 0),
+    lineRows: htmlToLines(clean).map((line) => [line]),
+  };
+}
+
+/** "18-07-2025 19:58:20" (also the SMS form 17/06/2026 18:14:15). */
+export function parseTelebirrDate(text: string): string | null {
+  const m =
+    /(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})(?:[\sT,]+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?)?/.exec(
+      text,
+    );
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return addisIso({
+    year,
+    month,
+    day,
+    hour: to24Hour(Number(m[4] ?? 0), m[7]),
+    minute: Number(m[5] ?? 0),
+    second: Number(m[6] ?? 0),
+  });
+}
+
+// Digits and mask characters, with inner dashes, holding at least one digit.
+const ACCOUNT = String.raw`(?=[\d*•xX-]*\d)[\d*•xX](?:[\d*•xX-]*[\d*•xX])?`;
+
+/** "1000370251685 Mr Mohammed Abdulwasi Reshid" (either order) → account and holder name. */
+export function splitBankAccount(text: string): { account: string; name: string } | null {
+  const trimmed = text.trim();
+  if (!/\d/.test(trimmed)) return null;
+  const lead = new RegExp(String.raw`^(${ACCOUNT})(?:\s*[-–:,]\s*|\s+|$)(.*)$`).exec(trimmed);
+  if (lead?.[1]) return { account: lead[1], name: (lead[2] ?? "").trim() };
+  const tail = new RegExp(String.raw`^(.*?)\s*[-–:,]?\s*(${ACCOUNT})$`).exec(trimmed);
+  if (tail?.[2]) return { account: tail[2], name: (tail[1] ?? "").trim() };
+  return { account: trimmed, name: "" };
+}

@@ -1,0 +1,336 @@
+import { findShareLink, mentionsHost, type ShareLinkRules, withoutLinks } from "../../reading/links.js";
+import { addisIso, parseAmount } from "../../reading/parse-utils.js";
+import { repairFigures, repairLetteredReference, withoutOcrMarks } from "../../reading/receipt-lines.js";
+import { normalizeText } from "../../reading/text.js";
+import type { BankCode } from "../codes.js";
+import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { Receipt } from "../types.js";
+import { createTelebirrAdapter, parseTelebirrDate, splitBankAccount } from "./adapter.js";
+
+// Telebirr receipt text (banks.md §2.2): the bilingual receipt page copied from a browser or phone
+// ("Select All" glues labels and values, or puts a row of labels above a row of values), OCR of a
+// screenshot of it (Amharic halves come out as Latin garbage before "/English"), the telebirr app's
+// transaction details, and the 127 SMS with its receipt link.
+
+const BANK = "telebirr" as const satisfies BankCode;
+const adapter = createTelebirrAdapter();
+const LOOKUP_HOST = "transactioninfo.ethiotelecom.et";
+/** Ethio telecom's TIN, printed in the receipt header. */
+const TIN = /(?<!\d)0000030603(?!\d)/;
+
+/**
+ * A phone's address bar in a screenshot shows the link without its scheme. weak (banks.md §2.2): only
+ * check.et shows the apps.ethiotelecom.et form; the adapter accepts it too and re-routes it.
+ */
+const BARE_LINK =
+  /(?<![\w.@/-])(?:transactioninfo|apps)\.ethiotelecom\.et\/receipt\/([A-Za-z0-9]{9,10})(?![A-Za-z0-9])/i;
+
+const NAME = /tele\s?birr|ethio\s*telecom/i;
+/** Wording only telebirr receipts and SMS use (shared labels such as "Settled Amount" are not here: Zemen). */
+const PHRASES = [
+  /Credited\s*Party\s*name/i,
+  /Credited\s*party\s*account\s*no/i,
+  /Payer\s*tele\s?birr\s*no/i,
+  /Your\s+transaction\s+number\s+is\s+[A-Za-z0-9]{9,10}\b/i,
+];
+
+export const telebirrReceiptParser: ReceiptTextParser = {
+  bank: BANK,
+  issuer: NAME,
+
+  detect(text) {
+    const t = prepare(text);
+    if (mentionsHost(t, "ethiotelecom.et", BARE_LINK) || TIN.test(t)) return 10;
+    const name = NAME.test(t);
+    const phrase = PHRASES.some((pattern) => pattern.test(t));
+    // The name alone may be a counterparty on another bank's receipt ("Telebirr Transfer" at Awash).
+    if (name && phrase) return 10;
+    if (name || phrase) return 5;
+    return bareReference(t) ? 1 : 0;
+  },
+
+  parse(text) {
+    const t = prepare(text);
+    const link = findShareLink(t, LINK_RULES);
+    const fields = readFields(t);
+    const sms = readSms(t);
+    const transactionNumber =
+      link?.reference ?? fields.reference ?? sms.reference ?? bareReference(withoutLinks(t));
+    if (!transactionNumber) return null;
+    return {
+      bank: BANK,
+      transactionNumber,
+      accountNumber: null,
+      shareUrl: link?.url ?? null,
+      receipt: { ...sms.receipt, ...fields.receipt },
+    } satisfies ReceiptClaim;
+  },
+};
+
+// --- references and links ---
+
+// banks.md: 10 characters (some older ones 9) after a 2–3 letter service prefix; every sample starts with
+// two letters (DFH51OFIED, CI89ORBSUJ, CCP9E4VIT), so only those two are repaired. The rest mixes letters
+// and digits freely (DIP54O52IR), so an O there may really be an O.
+const SHAPE_10 = "AAXXXXXXXX";
+const SHAPE_9 = "AAXXXXXXX";
+const REFERENCE = /^[A-Z]{2}[A-Z0-9]{7,8}$/;
+
+function repairTelebirrReference(raw: string): string | null {
+  return repairLetteredReference(raw, raw.trim().length === 9 ? SHAPE_9 : SHAPE_10, REFERENCE);
+}
+
+const LINK_RULES: ShareLinkRules = {
+  parse: (url) => adapter.parseShareUrl(url),
+  bare: BARE_LINK,
+  repair: repairTelebirrReference,
+  canonical: (reference) => `https://${LOOKUP_HOST}/receipt/${reference}`,
+};
+
+/**
+ * The first reference-shaped word in `text`: telebirr's shape, and either a digit in it or written all in
+ * capitals (a label's value like "CGHLDQDUD" may have no digit; words such as "Completed" are not capitals).
+ */
+function referenceIn(text: string, needDigit: boolean): string | null {
+  for (const match of withoutDates(text).matchAll(/(?<![A-Za-z0-9])[A-Za-z0-9]{9,10}(?![A-Za-z0-9])/g)) {
+    const word = match[0];
+    const fixed = repairTelebirrReference(word);
+    if (!fixed) continue;
+    if (/\d/.test(fixed) || (!needDigit && word === word.toUpperCase())) return fixed;
+  }
+  return null;
+}
+
+/** A bare reference anywhere: only with a digit, so that capitalised words are never taken. */
+function bareReference(text: string): string | null {
+  return referenceIn(text, true);
+}
+
+// --- the receipt page (copied or OCR'd) and the app's details ---
+
+/** English halves of the labels; longer ones first so that "Service fee VAT" wins over "Service fee". */
+const LABELS = {
+  payerName: String.raw`Payer\s*Name`,
+  payerPhone: String.raw`Payer\s*tele\s?birr\s*no\.?`,
+  payerType: String.raw`Payer\s*account\s*type`,
+  payerTin: String.raw`Payer\s*TIN(?:\s*No\.?)?`,
+  vatReg: String.raw`VAT\s*Reg(?:istration)?\.?\s*(?:No|Date)\.?,?`,
+  creditedName: String.raw`Credited\s*Party\s*name`,
+  creditedAccount: String.raw`Credited\s*party\s*account\s*no\.?`,
+  status: String.raw`transaction\s*status`,
+  bankAccount: String.raw`Bank\s*account\s*number`,
+  invoiceDetails: String.raw`Invoice\s*details`,
+  invoiceNo: String.raw`Invoice\s*No\.?`,
+  paymentDate: String.raw`Payment\s*date`,
+  settledAmount: String.raw`Settled\s*Amount`,
+  stampDuty: String.raw`Stamp\s*Duty`,
+  discount: String.raw`Discount\s*Amount`,
+  serviceFeeVat: String.raw`Service\s*fee\s*VAT`,
+  serviceFee: String.raw`Service\s*fee`,
+  totalPaid: String.raw`Total\s*Paid\s*Amount`,
+  inWords: String.raw`Total\s*Amount\s*in\s*words?`,
+  paymentMode: String.raw`Payment\s*Mode`,
+  paymentReason: String.raw`Payment\s*Reason`,
+  paymentChannel: String.raw`Payment\s*channel`,
+  customerNote: String.raw`Customer\s*Note`,
+  // The app's transaction details ("Transaction Number: DCO46NY1PU", "Transaction Time: 2026/03/24").
+  transactionNumber: String.raw`Transaction\s*(?:Number|No\.?|ID)`,
+  transactionTime: String.raw`Transaction\s*(?:Time|Date)`,
+  // The footer ends the last value (an empty Customer Note must not take the footer as its value).
+  footer: String.raw`Scan\s*the\s*QR|Thank\s*you\s*for\s*using|Download\s*PDF|Please\s*contact`,
+} as const;
+type LabelKey = keyof typeof LABELS;
+
+const LABEL_KEYS = (Object.keys(LABELS) as LabelKey[]).sort((a, b) => LABELS[b].length - LABELS[a].length);
+const LABEL_PATTERN = new RegExp(LABEL_KEYS.map((key) => `(${LABELS[key]})`).join("|"), "gi");
+
+interface Segment {
+  key: LabelKey;
+  /** Everything between this label and the next one (several lines when values sit below). */
+  value: string;
+}
+
+/** Splits the text on every known label, wherever it stands (glued, on its own line, mid-line). */
+function segments(text: string): Segment[] {
+  const found: { key: LabelKey; start: number; end: number }[] = [];
+  for (const match of text.matchAll(LABEL_PATTERN)) {
+    const group = match.slice(1).findIndex((value) => value !== undefined);
+    const key = LABEL_KEYS[group];
+    if (key) found.push({ key, start: match.index, end: match.index + match[0].length });
+  }
+  return found.map((label, i) => ({
+    key: label.key,
+    value: text.slice(label.end, found[i + 1]?.start ?? text.length),
+  }));
+}
+
+function readFields(text: string): { reference: string | null; receipt: Partial<Receipt> } {
+  const all = segments(text);
+  const at = (key: LabelKey) => all.findIndex((segment) => segment.key === key);
+  const textOf = (key: LabelKey) => {
+    const index = at(key);
+    return index === -1 ? "" : firstLine(all[index]?.value ?? "");
+  };
+  // Invoice No. | Payment date | Settled Amount may be a row of labels above a row of values.
+  const shaped = <T>(key: LabelKey, pick: (value: string) => T | null) => {
+    const index = at(key);
+    return index === -1 ? null : inRun(all, index, pick);
+  };
+
+  const reference =
+    shaped("invoiceNo", (value) => referenceIn(value, false)) ??
+    shaped("transactionNumber", (value) => referenceIn(value, false));
+  const amount = shaped("settledAmount", amountIn);
+  const transactionDate = shaped("paymentDate", dateIn) ?? shaped("transactionTime", dateIn);
+  const status = textOf("status");
+  const bank = splitBankAccount(textOf("bankAccount"));
+  const creditedName = textOf("creditedName");
+  const note = textOf("customerNote");
+
+  const receipt: Partial<Receipt> = {};
+  if (amount !== null) Object.assign(receipt, { amount, currency: "ETB" });
+  if (transactionDate) receipt.transactionDate = transactionDate;
+  // As the adapter: "Completed" is the confirmed state, anything else is passed on lowercased.
+  if (status) receipt.status = status.toLowerCase();
+  if (textOf("paymentReason")) receipt.transactionType = textOf("paymentReason");
+  if (textOf("payerName")) receipt.payerName = textOf("payerName");
+  if (textOf("payerPhone")) receipt.payerAccount = textOf("payerPhone");
+  // Paid to a bank: the credited party is the bank's internal code; the real account and holder are here.
+  const receiverName = bank ? bank.name || creditedName : creditedName;
+  const receiverAccount = bank ? bank.account : textOf("creditedAccount");
+  if (receiverName) receipt.receiverName = receiverName;
+  if (receiverAccount) receipt.receiverAccount = receiverAccount;
+  if (note) receipt.description = note;
+  return { reference, receipt };
+}
+
+/**
+ * Looks for a shaped value from a label onwards: its own text, then the following labels' while they hold
+ * no figure of their own (labels of a table header, or OCR garbage of their Amharic halves).
+ */
+function inRun<T>(all: readonly Segment[], index: number, pick: (value: string) => T | null): T | null {
+  for (let i = index; i < Math.min(all.length, index + 3); i++) {
+    const value = all[i]?.value ?? "";
+    const found = pick(value);
+    if (found !== null) return found;
+    if (/\d/.test(value)) return null;
+  }
+  return null;
+}
+
+/** Ethiopic script (Amharic), the script of the label halves before "/English". */
+const ETHIOPIC = "\\u1200-\\u139f\\u2d80-\\u2ddf\\uab00-\\uab2f";
+/** An Amharic label half left at the end of a value ("Dawit Bekeleየከፋይ ቴሌብር ቁ."), after Latin text only. */
+const TRAILING_AMHARIC = new RegExp(`(?<=[A-Za-z0-9*)])[\\s.]*[${ETHIOPIC}][${ETHIOPIC}\\s.:]*$`);
+
+/** The first non-empty line of a value, without separators, stray OCR marks and trailing Amharic halves. */
+function firstLine(value: string): string {
+  for (const line of value.split("\n")) {
+    const cleaned = line
+      .replace(/^[\s:：.\-–|~•/\\]+/, "")
+      // Each trim starts only where its run starts, so that long runs are scanned once.
+      .replace(/(?<![\s:|~•/\\])[\s:|~•/\\]+$/, "")
+      .replace(TRAILING_AMHARIC, "")
+      .trim();
+    if (cleaned) return cleaned;
+  }
+  return "";
+}
+
+const DATE =
+  /\d{1,2}[-/.]\d{1,2}[-/.]\d{4}(?:[\sT,]*\d{1,2}:\d{2}(?::\d{2})?)?|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[\sT,]*\d{1,2}:\d{2}(?::\d{2})?)?/g;
+
+function withoutDates(text: string): string {
+  return text.replace(DATE, " ");
+}
+
+/** "18-07-2025 19:58:20" (the page), "17/06/2026 18:14:15" (SMS), "2026/03/24" or "2026-09-29 08:52:33" (app, some SMS). */
+function dateIn(text: string): string | null {
+  for (const match of text.matchAll(DATE)) {
+    const iso = parseTelebirrDate(match[0]) ?? yearFirstDate(match[0]);
+    if (iso) return iso;
+  }
+  return null;
+}
+
+function yearFirstDate(text: string): string | null {
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[\sT,]*(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return addisIso({
+    year,
+    month,
+    day,
+    hour: Number(m[4] ?? 0),
+    minute: Number(m[5] ?? 0),
+    second: Number(m[6] ?? 0),
+  });
+}
+
+const FIGURE = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+
+/** "1100.00 Birr", "100 Birr", "ETB 60.00"; a bare "60.00" only when nothing is marked with a currency. */
+function amountIn(text: string): number | null {
+  const plain = withoutDates(text);
+  const marked =
+    new RegExp(String.raw`(${FIGURE})\s*(?:Birr|ETB|Br)\b`, "i").exec(plain)?.[1] ??
+    new RegExp(String.raw`(?:ETB|Birr)\s*(${FIGURE})`, "i").exec(plain)?.[1] ??
+    /(?<![\d.,])(\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2})(?![\d.,])/.exec(plain)?.[1];
+  return marked ? parseAmount(marked) : null;
+}
+
+// --- the 127 SMS ---
+
+/** "You have transferred ETB 60.00 to …", "You have received ETB 290.00 from …", "You have paid ETB …". */
+const SMS_VERB = new RegExp(
+  String.raw`\bYou\s+have\s+(transferred|sent|paid|received|recharged)\s+(?:ETB\s*)?(${FIGURE})`,
+  "i",
+);
+/** The counterparty as the SMS prints it: "Name (2519****4025)" or "Name(2519****0409)". */
+const PARTY = /\b(to|from)\s+([^()\n]{1,80}?)\s*\((\+?[\d*xX•]{6,20})\)/i;
+const SMS_DATE =
+  /\bon\s+(\d{1,2}\/\d{1,2}\/\d{4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?|\d{4}-\d{2}-\d{2}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?)/i;
+
+function readSms(text: string): { reference: string | null; receipt: Partial<Receipt> } {
+  const flat = text.replace(/\s+/g, " ");
+  const labelled = /\btransaction\s+number\s+(?:is\s+)?([A-Za-z0-9]{9,10})\b/i.exec(flat)?.[1];
+  const reference = labelled ? repairTelebirrReference(labelled) : null;
+  const verb = SMS_VERB.exec(flat);
+  if (!verb) return { reference, receipt: {} };
+
+  const receipt: Partial<Receipt> = {};
+  // The figure right after the verb is the transfer; fees and balances come later in the message.
+  const amount = parseAmount(verb[2] ?? "");
+  if (amount !== null) Object.assign(receipt, { amount, currency: "ETB" });
+  const sentence = flat.slice(verb.index);
+  const date = SMS_DATE.exec(sentence)?.[1];
+  const transactionDate = date ? dateIn(date) : null;
+  if (transactionDate) receipt.transactionDate = transactionDate;
+  // Only a person or wallet with its masked phone is named the way the receipt names it; bank and
+  // merchant wording ("from Nib International Bank SC to your telebirr Account …") is left out.
+  const party = PARTY.exec(sentence.slice(0, SMS_DATE.exec(sentence)?.index ?? sentence.length));
+  if (party?.[2] && party[3]) {
+    const incoming = (verb[1] ?? "").toLowerCase() === "received";
+    if (incoming && party[1]?.toLowerCase() === "from") {
+      Object.assign(receipt, { payerName: party[2].trim(), payerAccount: party[3] });
+    } else if (!incoming && party[1]?.toLowerCase() === "to") {
+      Object.assign(receipt, { receiverName: party[2].trim(), receiverAccount: party[3] });
+    }
+  }
+  return { reference, receipt };
+}
+
+// --- OCR clean-up ---
+
+// Within one line (an Amharic value ending a line is not the next line's label half), and bounded: label
+// halves are short, and an unbounded run would make long Amharic text slow to scan.
+const ETHIOPIC_HALF = new RegExp(`[${ETHIOPIC}][${ETHIOPIC} \\t.:]{0,80}/(?=[ \\t]*[A-Za-z])`, "g");
+
+/**
+ * Canonical text: Amharic label halves before "/English" dropped (so they never end a value), stray OCR
+ * marks (|, ~, •) standing alone removed, and O/I/l read into figures of amounts, dates and times.
+ */
+function prepare(text: string): string {
+  return repairFigures(withoutOcrMarks(normalizeText(text).replace(ETHIOPIC_HALF, " /")));
+}

@@ -1,0 +1,265 @@
+import type { Receipt } from "../banks/types.js";
+import { parseAmount } from "./parse-utils.js";
+import { repairFigures } from "./receipt-lines.js";
+import { type DayOrder, readDate } from "./t24.js";
+
+// One reader for the few shapes Ethiopian bank and wallet SMS take (banks.md §2): "your account A has been
+// debited/credited with ETB X", "You have transferred / sent / paid / received ETB X to / from NAME (A)",
+// "ETB X has been credited to your account from NAME", "on DATE at TIME", fee lines after the amount, and
+// "Dear NAME" for the phone's owner. Banks differ only in the date order they print.
+
+export interface SmsOptions {
+  /** How the bank writes numeric dates (telebirr 17/06/2026, M-Pesa 24/7/26: day first). */
+  dayOrder?: DayOrder;
+  /** The T24 reference, when known: it breaks ties between day-first and month-first dates. */
+  reference?: string | null;
+}
+
+type Direction = "debit" | "credit";
+
+const FIGURE = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)`;
+/** An amount with its currency before ("ETB 50.00", "ETB50", "Br 20") or after ("2.00 Birr", "100 ETB"). */
+const AMOUNT = String.raw`(?:(?:ETB|Birr|Br\.?)\s*${FIGURE}|${FIGURE}\s*(?:ETB|Birr|Br)\b)`;
+/** A masked or plain account or phone: digits with mask characters, 4 or more characters. */
+const ACCOUNT = String.raw`(\+?[0-9][0-9*xX•#.-]{2,}[0-9*xX•#]|[*xX•]{2,}[0-9]{2,})`;
+
+interface Movement {
+  direction: Direction;
+  amount: number;
+  /** Where the amount ends in the flat text: the other side and the date follow it. */
+  end: number;
+  /** The owner's own account, when the sentence names it ("your account 1**23 has been debited"). */
+  ownAccount?: string;
+  /** True when the figure is the whole debit, fees included ("debited with ETB 100.48"). */
+  includesFees: boolean;
+}
+
+const MOVEMENTS: readonly { pattern: RegExp; read(m: RegExpExecArray): Omit<Movement, "end"> | null }[] = [
+  {
+    // "your account 1000****1234 has been debited with ETB 100.48", "a/c 2*23 was credited with ETB 5"
+    pattern: new RegExp(
+      String.raw`\b(?:account|a\/c|acct\.?)\s*(?:no\.?|number)?\s*:?\s*${ACCOUNT}\s+(?:has\s+been|was|is|have\s+been)\s+(debited|credited)\s+(?:with|by|for)\s+${AMOUNT}`,
+      "i",
+    ),
+    read: (m) => moved(m[2], m[3] ?? m[4], m[1], true),
+  },
+  {
+    // "ETB 2,425 has been credited to your account …", "ETB 20,000.00 debited from NAME for …"
+    pattern: new RegExp(
+      String.raw`${AMOUNT}\s+(?:has\s+been\s+|was\s+|is\s+)?(debited|credited|deposited|transferred|sent|paid)\s+(?=to\b|from\b|by\b|into\b|on\b|for\b)`,
+      "i",
+    ),
+    // A debit figure may hold fees ("ETB 2,511.50 has been debited from your account … Service Charge …").
+    read: (m) => moved(m[3], m[1] ?? m[2], undefined, /^debited$/i.test(m[3] ?? "")),
+  },
+  {
+    // "has been debited with ETB 200.00", "debited with ETB 100.48" (no account named)
+    pattern: new RegExp(String.raw`\b(debited|credited)\s+(?:with|by|for)\s+${AMOUNT}`, "i"),
+    read: (m) => moved(m[1], m[2] ?? m[3], undefined, true),
+  },
+  {
+    // "You have (successfully) transferred / sent / paid / received ETB 60.00", "received 500.00 Birr"
+    pattern: new RegExp(
+      String.raw`\b(?:you\s+have\s+(?:successfully\s+)?|you\s+|I\s+|have\s+|has\s+)(transferred|sent|paid|received|bought|deposited|withdrawn|withdrew)\s+(?:you\s+|me\s+)?(?:an?\s+amount\s+of\s+)?${AMOUNT}`,
+      "i",
+    ),
+    read: (m) => moved(m[1], m[2] ?? m[3], undefined, false),
+  },
+];
+
+function moved(
+  verb: string | undefined,
+  figure: string | undefined,
+  ownAccount: string | undefined,
+  debitFigure: boolean,
+): Omit<Movement, "end"> | null {
+  const amount = parseAmount(figure ?? "");
+  if (amount === null || !verb) return null;
+  const direction: Direction = /^(?:credited|received|deposited)$/i.test(verb) ? "credit" : "debit";
+  return {
+    direction,
+    amount,
+    ...(ownAccount ? { ownAccount } : {}),
+    includesFees: debitFigure && direction === "debit",
+  };
+}
+
+/** Fees listed after a debit: service charge, commission, VAT, DRRF / disaster fund, excise, stamp duty. */
+const FEE = new RegExp(
+  String.raw`\b(?:service\s*(?:fee|charge)|commission|VAT|DRRF(?:\s*fee)?|disaster\s*(?:recovery|risk)(?:\s*fund)?(?:\s*fee)?|excise\s*tax|stamp\s*duty|transaction\s*(?:fee|charge)|charge)\b\s*(?:of|is|:|=|amount)?\s*${AMOUNT}`,
+  "gi",
+);
+/** "(15%)", "15%", "5 %": a rate, never an amount. */
+const RATE = /\(?\s*\d+(?:\.\d+)?\s*%\s*\)?/g;
+
+/** What an SMS (or an app's success message) says, or {} when it reports no movement of money. */
+export function readSms(text: string, options: SmsOptions = {}): Partial<Receipt> {
+  const flat = flatten(text);
+  const movement = firstMovement(flat);
+  if (!movement) return {};
+  const after = flat.slice(movement.end);
+  // The CBE app's modal names the payer's account holder: "ETB X debited from NAME for NAME-ETB-6171".
+  const debitedFrom = /^\s*from\s+(?!your\b|account\b)(.+?)\s+for\s/i.exec(after)?.[1];
+  const owner = (movement.direction === "debit" ? cleanName(debitedFrom) : undefined) ?? ownerName(flat);
+  const other = counterparty(after, movement.direction);
+  const ownAccount = movement.ownAccount ?? ownAccountIn(flat, movement.direction);
+  const receipt: Partial<Receipt> = {
+    status: "completed",
+    amount: movement.includesFees ? lessFees(movement.amount, after) : movement.amount,
+    currency: "ETB",
+  };
+  const date = dateIn(after, options) ?? dateIn(flat, options);
+  if (date) receipt.transactionDate = date;
+  const [ownName, ownAcc, otherName, otherAcc] =
+    movement.direction === "debit"
+      ? (["payerName", "payerAccount", "receiverName", "receiverAccount"] as const)
+      : (["receiverName", "receiverAccount", "payerName", "payerAccount"] as const);
+  if (owner) receipt[ownName] = owner;
+  if (ownAccount) receipt[ownAcc] = ownAccount;
+  if (other.name) receipt[otherName] = other.name;
+  if (other.account) receipt[otherAcc] = other.account;
+  return receipt;
+}
+
+/** One line, links out (their digits are no amounts), OCR's letters inside figures turned into digits. */
+function flatten(text: string): string {
+  return (
+    repairFigures(text)
+      .replace(/\b(?:https?:\/\/|www\.)\S+/gi, " ")
+      // "ETB 1,6OO": a figure after its currency is digits, whatever OCR made of them.
+      .replace(
+        /\b(ETB|Birr|Br)(\s*)(\d[\dOoIl|,.]*)/g,
+        (_all, currency: string, gap: string, figure: string) =>
+          `${currency}${gap}${figure.replace(/[Oo]/g, "0").replace(/[Il|]/g, "1")}`,
+      )
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
+function firstMovement(flat: string): Movement | null {
+  let best: Movement | null = null;
+  let bestAt = Number.POSITIVE_INFINITY;
+  for (const { pattern, read } of MOVEMENTS) {
+    const match = pattern.exec(flat);
+    if (!match || match.index >= bestAt) continue;
+    const reading = read(match);
+    if (!reading) continue;
+    best = { ...reading, end: match.index + match[0].length };
+    bestAt = match.index;
+  }
+  return best;
+}
+
+const NOT_A_NAME = /^(?:valued\s+)?(?:customer|client|sir|madam|sir\s*\/\s*madam|user|member|subscriber)$/i;
+
+/** "Dear NAME," — the phone's owner; "Dear Customer" names nobody. */
+function ownerName(flat: string): string | undefined {
+  const match = /\bDear\s+([A-Za-z][A-Za-z.'\s-]{1,60}?)\s*(?:[,.!:]|\s(?=you\b|your\b|thank\b))/i.exec(flat);
+  const name = match?.[1]?.replace(/\s+/g, " ").trim();
+  return name && !NOT_A_NAME.test(name) ? name : undefined;
+}
+
+/** "from (your) account 1**3928" on a debit, "to your account 1**7112" on a credit. */
+function ownAccountIn(flat: string, direction: Direction): string | undefined {
+  const words = direction === "debit" ? "from\\s+(?:your\\s+)?" : "to\\s+your\\s+";
+  const match = new RegExp(
+    String.raw`\b${words}(?:account|a\/c|wallet)\s*(?:no\.?|number)?\s*${ACCOUNT}`,
+    "i",
+  ).exec(flat);
+  return match?.[1] ? trimAccount(match[1]) : undefined;
+}
+
+/**
+ * The other side, from the words after the amount: "to account 1**1758 (NAME)", "to NAME (2519****4025)",
+ * "to NAME 251714***707", "from NAME on …", "for NAME-ETB-6171". The owner's own account is skipped.
+ */
+function counterparty(after: string, direction: Direction): { name?: string; account?: string } {
+  const words = direction === "debit" ? "to|for" : "from|by";
+  const sentence = after.split(/(?<=[a-z0-9)])\.\s|;/i)[0] ?? after;
+  const clause = new RegExp(String.raw`\b(?:${words})\s+(?!your\b)(.+)`, "i").exec(sentence)?.[1];
+  if (!clause) return {};
+  const withoutKind = clause.replace(
+    /^(?:an?\s+|the\s+)?(?:transfer|payment|transaction)\s+(?:to|from)\s+/i,
+    "",
+  );
+  // "from NAME, account 1000****5521, on …"
+  const commaAccount = new RegExp(
+    String.raw`^([A-Za-z][^,()]*?)\s*,\s*(?:account|a\/c)\s*(?:no\.?|number)?\s*:?\s*${ACCOUNT}`,
+    "i",
+  ).exec(withoutKind);
+  if (commaAccount) return { name: cleanName(commaAccount[1]), account: trimAccount(commaAccount[2] ?? "") };
+  const head =
+    withoutKind.split(/\s+(?:on|at|with|via|using|through|in)\s+(?=\S)|,\s|\.\s|\s-\s/i)[0]?.trim() ?? "";
+  // "account 1**1758 (NAME)"
+  const accountFirst = new RegExp(
+    String.raw`^(?:account|a\/c|acct\.?)?\s*(?:no\.?|number)?\s*${ACCOUNT}\s*\(([^)]+)\)`,
+    "i",
+  ).exec(head);
+  if (accountFirst) return { account: trimAccount(accountFirst[1] ?? ""), name: cleanName(accountFirst[2]) };
+  // "NAME (2519****4025)", "NAME 251714***707", "NAME's telebirr account +2519…", "NAME-ETB-6171"
+  const nameFirst = new RegExp(
+    String.raw`^(.+?)(?:'s)?\s*(?:\(\s*${ACCOUNT}\s*\)|(?:tele\s?birr\s+|m-?pesa\s+|wallet\s+|bank\s+)?(?:account|a\/c)?\s*(?:no\.?|number)?\s*${ACCOUNT}$|\s*-\s*ETB\s*-\s*(\d{4})$)`,
+    "i",
+  ).exec(head);
+  if (nameFirst) {
+    const account = nameFirst[2] ?? nameFirst[3] ?? nameFirst[4];
+    return { name: cleanName(nameFirst[1]), ...(account ? { account: trimAccount(account) } : {}) };
+  }
+  const accountOnly = new RegExp(String.raw`^(?:account|a\/c)\s*(?:no\.?|number)?\s*${ACCOUNT}$`, "i").exec(
+    head,
+  );
+  if (accountOnly) return { account: trimAccount(accountOnly[1] ?? "") };
+  return { name: cleanName(head) };
+}
+
+/** A name as printed; words that are no name (an amount, "your account", a bare number) give nothing. */
+function cleanName(raw: string | undefined): string | undefined {
+  const name = raw
+    ?.replace(/\s+/g, " ")
+    .replace(/[\s,.:;-]+$/, "")
+    .trim();
+  if (!name || name.length > 60 || !/^[A-Za-z]/.test(name) || /\d{3}/.test(name)) return undefined;
+  if (/^(?:your|the|an?|account|wallet|bank)\b/i.test(name)) return undefined;
+  return name;
+}
+
+function trimAccount(raw: string): string {
+  return raw.replace(/[.-]+$/, "");
+}
+
+const TOTAL = new RegExp(String.raw`\btotal(?:\s+amount)?(?:\s+debited)?\s*(?:of|is|:)?\s*${AMOUNT}`, "i");
+
+/**
+ * The transfer inside a debit figure and the fees listed after it (VAT(15%) is a rate, not a fee of 15).
+ * Banks word it both ways: Dashen's "debited with ETB 100.48" holds a 100.00 transfer and 0.48 of fees
+ * (banks.md §2.3), while a "debited with ETB 250.00 … Service Charge ETB 2.00" may mean 250.00 sent. A
+ * stated total decides; without one the figure that is a whole amount of birr is the transfer, and the
+ * figure less its fees when neither or both are.
+ */
+function lessFees(figure: number, after: string): number {
+  const sentences = after.replace(RATE, " ");
+  let fees = 0;
+  for (const match of sentences.matchAll(FEE)) {
+    const fee = parseAmount(match[1] ?? match[2] ?? "");
+    if (fee !== null) fees += fee;
+  }
+  const net = cents(figure - fees);
+  if (fees <= 0 || net <= 0) return figure;
+  const totalMatch = TOTAL.exec(sentences);
+  const total = totalMatch ? parseAmount(totalMatch[1] ?? totalMatch[2] ?? "") : null;
+  if (total !== null && cents(total) === cents(figure + fees)) return figure;
+  if (total !== null && cents(total) === cents(figure)) return net;
+  const whole = (amount: number) => Number.isInteger(cents(amount));
+  return whole(figure) && !whole(net) ? figure : net;
+}
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/** "on 17/06/2026 18:14:15", "on 2026-06-18 at 10:23:00", "on 24/7/26 at 11:53 AM", "on : 2026-03-28 …". */
+function dateIn(text: string, options: SmsOptions): string | null {
+  const at = /\b(?:on|date|dated)\s*:?\s*(?=\d|[A-Z][a-z]{2})/i.exec(text);
+  if (!at) return null;
+  const window = text.slice(at.index + at[0].length, at.index + at[0].length + 40).replace(/\s+at\s+/i, " ");
+  return readDate(window, options.dayOrder ?? "dmy", options.reference ?? null);
+}

@@ -1,0 +1,103 @@
+/** Helpers shared by the receipt-text parsers: OCR clean-up, reference repair, link finding. */
+
+const LOOKALIKE_DIGITS: Record<string, string> = {
+  O: "0",
+  o: "0",
+  Q: "0",
+  D: "0",
+  I: "1",
+  l: "1",
+  i: "1",
+  "|": "1",
+  S: "5",
+  s: "5",
+  B: "8",
+  Z: "2",
+  z: "2",
+  G: "6",
+  g: "9",
+};
+// Receipt references are printed in capitals, so where a letter must stand OCR's lower-case l or a bar
+// is an I (read as an L it would name another reference).
+const LOOKALIKE_LETTERS: Record<string, string> = {
+  "0": "O",
+  "1": "I",
+  "5": "S",
+  "8": "B",
+  "2": "Z",
+  "6": "G",
+  l: "I",
+  "|": "I",
+};
+
+/**
+ * Canonical form of receipt text: Unicode NFKC (full-width and ligatures), non-breaking and zero-width
+ * spaces removed, line ends unified, runs of spaces collapsed. Line structure is kept.
+ */
+export function normalizeText(text: string): string {
+  // Bank detection asks every bank's parser about the same text; each starts by normalising it.
+  if (text === lastNormalized.text) return lastNormalized.result;
+  const result = text
+    .normalize("NFKC")
+    .replace(/[\u200B-\u200D\uFEFF]/g, "")
+    .replace(/\r\n?/g, "\n")
+    .replace(/[\t\u00A0\u2000-\u200A\u202F\u205F\u3000 ]+/g, " ")
+    .split("\n")
+    .map((line) => line.trim())
+    .join("\n");
+  lastNormalized = { text, result };
+  return result;
+}
+
+let lastNormalized = { text: "", result: "" };
+
+/**
+ * Repairs OCR confusions in a reference by its shape: `shape` has one character per position, `9` where a
+ * digit must stand, `A` where a letter must stand, `X` where either may, or a literal character.
+ * Returns null when the candidate cannot fit the shape.
+ */
+export function repairReference(candidate: string, shape: string): string | null {
+  const raw = candidate.replace(/[\s-]/g, "");
+  if (raw.length !== shape.length) return null;
+  let out = "";
+  for (let i = 0; i < shape.length; i++) {
+    const want = shape[i] ?? "";
+    let ch = raw[i] ?? "";
+    if (want === "9") ch = /\d/.test(ch) ? ch : (LOOKALIKE_DIGITS[ch] ?? ch);
+    else if (want === "A") ch = LOOKALIKE_LETTERS[ch] ?? ch.toUpperCase();
+    else if (want === "X") ch = ch.toUpperCase();
+    else if (ch.toUpperCase() !== want.toUpperCase()) ch = LOOKALIKE_LETTERS[ch] === want ? want : ch;
+    else ch = want;
+    const ok =
+      want === "9"
+        ? /\d/.test(ch)
+        : want === "A"
+          ? /[A-Z]/.test(ch)
+          : want === "X"
+            ? /[A-Z0-9]/.test(ch)
+            : ch === want;
+    if (!ok) return null;
+    out += ch;
+  }
+  return out;
+}
+
+/** Every http(s) URL in the text, in order, with trailing punctuation of prose removed. */
+export function findUrls(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"'()]+/gi)].map((match) =>
+    match[0].replace(/[.,;:!?)\]}>'"]+$/, ""),
+  );
+}
+
+/**
+ * Receipt text as every reader gets it: line ends unified and a 12-hour clock's AM/PM that wrapped onto
+ * the next line (a narrow receipt column, copied text) put back beside its time.
+ */
+export function prepareReceiptText(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(
+      /([0-9Oo]{1,2}:[0-9Oo]{2}(?::[0-9Oo]{2})?)[ \t]*(?:\n[ \t]*)+([AaPp]\.?[Mm]\.?)(?=\s|$)/g,
+      "$1 $2",
+    );
+}

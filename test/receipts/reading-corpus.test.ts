@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { BANK_CODES } from "../../src/banks/codes.js";
+import { detectBank } from "../../src/receipts/detect.js";
+import { createReceiptReader } from "../../src/receipts/reader.js";
+import { loadCorpus, type Reading, readCase, type Score, score } from "../fixtures/receipts/corpus/corpus.js";
+
+/**
+ * Issue 14's measure: receipt texts of all ten banks written by authors who never read the parsers
+ * (test/fixtures/receipts/corpus/README.md). The issue's goal is 100 % reference and amount and 98 % exact
+ * in every field; it is not reached yet (README "Reading receipt text" and `npm run bench` give the figures).
+ * Until it is, these floors are what each corpus file is read at today: a change that reads less fails here.
+ * Raise a floor when a fix reads more; never lower one to let a change pass.
+ */
+const FLOORS: Record<string, Pick<Score, "exact" | "reference" | "amount">> = {
+  amhara: { exact: 70.8, reference: 100, amount: 87.5 },
+  awash: { exact: 73.9, reference: 87, amount: 82.6 },
+  boa: { exact: 100, reference: 100, amount: 100 },
+  cbe: { exact: 72, reference: 96, amount: 76 },
+  cbebirr: { exact: 48, reference: 68, amount: 64 },
+  dashen: { exact: 58.3, reference: 95.8, amount: 87.5 },
+  mpesa: { exact: 72, reference: 96, amount: 92 },
+  peer: { exact: 52.3, reference: 68.4, amount: 54.8 },
+  sinqee: { exact: 50, reference: 100, amount: 83.3 },
+  telebirr: { exact: 87.5, reference: 100, amount: 91.7 },
+  zemen: { exact: 83.3, reference: 95.8, amount: 95.8 },
+};
+
+const corpus = loadCorpus();
+const reader = createReceiptReader({ ocr: null });
+const fileOf = (id: string) => id.slice(0, id.indexOf("/"));
+
+describe("independent receipt-text corpus", () => {
+  it("has at least 20 inputs of every bank", () => {
+    for (const bank of BANK_CODES) {
+      const own = corpus.filter((c) => c.source === "corpus" && c.bank === bank);
+      expect(own.length, bank).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it.each(corpus.filter((c) => c.hintNeeded && c.source === "corpus").map((c) => [c.id, c] as const))(
+    "%s: asks for the bank instead of guessing one",
+    (_id, c) => {
+      expect(detectBank(c.text).kind).toBe("ambiguous");
+    },
+  );
+
+  it.each(Object.entries(FLOORS))("%s: read at least as well as its floor", async (file, floor) => {
+    const cases = corpus.filter((c) => fileOf(c.id) === file);
+    expect(cases.length).toBeGreaterThan(0);
+    const readings: Reading[] = [];
+    for (const c of cases) readings.push(await readCase(reader, c));
+    const { exact, reference, amount } = score(readings);
+    expect({ exact, reference, amount }).toSatisfy(
+      (got: typeof floor) =>
+        got.exact >= floor.exact && got.reference >= floor.reference && got.amount >= floor.amount,
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
+import { type Fields, fieldsOf, loadCorpus } from "../fixtures/receipts/corpus/corpus.js";
+
+/**
+ * "A wrong value is worse than none" (issue 14): a receipt text whose spacing, line ends, tabs or label
+ * gluing vary, or that carries one more amount (a balance, a fee), reads to the same fields or to null,
+ * never to a different value.
+ */
+const corpus = loadCorpus().filter((c) => c.source === "corpus");
+
+type Variation = (text: string) => string;
+
+const VARIATIONS: Record<string, Variation> = {
+  "Windows line ends": (t) => t.replace(/\n/g, "\r\n"),
+  "doubled spaces": (t) => t.replace(/ /g, "  "),
+  "trailing spaces": (t) => t.replace(/\n/g, "  \n"),
+  "blank lines between": (t) => t.replace(/\n/g, "\n\n"),
+  "non-breaking spaces": (t) => t.replace(/ /g, "\u00A0"),
+  "tabs after colons": (t) => t.replace(/: /g, ":\t"),
+  "a balance at the end": (t) => `${t}\nYour current balance is ETB 98,765.43.`,
+  "a balance at the start": (t) => `Available balance: ETB 12,345.67\n${t}`,
+  "an unrelated fee line at the end": (t) => `${t}\nNB: ATM withdrawal fee is ETB 7.50 per transaction.`,
+};
+
+function read(bank: keyof typeof RECEIPT_PARSERS, text: string): Fields | null {
+  const claim = RECEIPT_PARSERS[bank].parse(text);
+  return claim ? fieldsOf(claim) : null;
+}
+
+describe("reading is stable under harmless variations", () => {
+  it("never turns a field into a different value", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...corpus), fc.constantFrom(...Object.keys(VARIATIONS)), (c, name) => {
+        const original = read(c.bank, c.text);
+        const varied = read(c.bank, (VARIATIONS[name] as Variation)(c.text));
+        if (!original) return;
+        for (const [field, value] of Object.entries(varied ?? {})) {
+          const before = original[field as keyof Fields];
+          if (value === null || before === null) continue;
+          expect(value, `${c.id} with ${name}: ${field}`).toEqual(before);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
