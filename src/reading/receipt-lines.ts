@@ -84,6 +84,12 @@ export function readLabelled<K extends string>(
   const record = (key: K, value: string) => {
     if (value) found.set(key, [...(found.get(key) ?? []), value]);
   };
+  /** How many lines from `start` on are no label: the length of a column of values. */
+  const valuesRun = (start: number) => {
+    let end = start;
+    while (end < lines.length && !labelAt(lines[end])) end++;
+    return end - start;
+  };
   /** Labels of a column waiting for the column of values below it. */
   let column: K[] = [];
   /** The line above, when it is no label and no label's value. */
@@ -99,6 +105,9 @@ export function readLabelled<K extends string>(
       hit = joined;
     }
     if (!hit) {
+      // A column of values is taken only when it is as long as its column of labels: OCR drops a value
+      // now and then ("1******09"), and every value after it would then sit under the wrong label.
+      if (column.length > 0 && valuesRun(i) !== column.length) column = [];
       const key = column.shift();
       if (key !== undefined) record(key, separatorsOff(line));
       else loose = line;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
+import { readLabelled } from "../../src/reading/receipt-lines.js";
 import { detectBank } from "../../src/receipts/detect.js";
 
 /**
@@ -187,5 +188,19 @@ describe("6. bank detection", () => {
   it("OCR's 'Siingee' is Siinqee", () => {
     const text = "Siingee Bank\nTransaction Reference FT262507XG9T\nAmount ETB 4,500.00";
     expect(detectBank(text)).toEqual({ kind: "detected", bank: "sinqee" });
+  });
+});
+
+describe("a column of values that OCR left one short", () => {
+  it("is not read under shifted labels (a wrong value is worse than none)", () => {
+    const lines = ["Source Account", "Payer Name", "Amount", "ABEBE KEBEDE", "ETB 1,107.59"];
+    const labels = [
+      ["account", /^Source Account/i],
+      ["payer", /^Payer Name/i],
+      ["amount", /^Amount/i],
+    ] as const;
+    const values = readLabelled(lines, [...labels]);
+    expect(values.get("account")).toBeUndefined();
+    expect(values.get("payer")).toBeUndefined();
   });
 });

@@ -16,7 +16,7 @@ const FLOORS: Record<string, Pick<Score, "exact" | "reference" | "amount">> = {
   awash: { exact: 73.9, reference: 87, amount: 82.6 },
   boa: { exact: 100, reference: 100, amount: 100 },
   cbe: { exact: 72, reference: 96, amount: 76 },
-  cbebirr: { exact: 48, reference: 68, amount: 64 },
+  cbebirr: { exact: 52, reference: 68, amount: 64 },
   dashen: { exact: 58.3, reference: 95.8, amount: 87.5 },
   mpesa: { exact: 72, reference: 96, amount: 92 },
   peer: { exact: 52.3, reference: 68.4, amount: 54.8 },
