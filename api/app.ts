@@ -15,7 +15,7 @@ import { securityHeaders } from "./middleware/security-headers.js";
 import { accountsRoutes } from "./routes/accounts.js";
 import { banksRoutes } from "./routes/banks.js";
 import { docsRoutes } from "./routes/docs.js";
-import { healthRoutes } from "./routes/health.js";
+import { healthRoutes, livenessRoutes } from "./routes/health.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { verificationsRoutes } from "./routes/verifications.js";
@@ -34,6 +34,8 @@ export interface ApiDependencies {
   metricsToken?: string | undefined;
   /** The engine's bank breakers, shown in /readyz. */
   breakers?: BankBreakers;
+  /** False while the embedded PostgreSQL is down: /healthz answers 503. Absent with DATABASE_URL. */
+  databaseAlive?: (() => boolean) | undefined;
 }
 
 /** The Koa application: /api/v1 (spec and its OpenAPI document), /docs, /healthz, /readyz and /metrics. */
@@ -46,6 +48,7 @@ export function createApi({
   metrics = createMetrics(),
   metricsToken,
   breakers,
+  databaseAlive,
 }: ApiDependencies): Koa<ApiState> {
   const app = new Koa<ApiState>();
   // Errors are rendered by errorRenderer and logged there with the request id; Koa's default logs again.
@@ -57,6 +60,7 @@ export function createApi({
   app.use(errorRenderer());
   app.use(unmatchedRoutes);
 
+  app.use(livenessRoutes(databaseAlive).routes());
   const health = healthRoutes(orm, breakers);
   app.use(health.routes());
   const scrape = metricsRoutes(metrics, metricsToken);
@@ -69,7 +73,7 @@ export function createApi({
   const authenticated = new Router<ApiState>();
   authenticated.use(requireApiKey(orm));
   if (rateLimitPerMinute) authenticated.use(rateLimitPerKey(rateLimitPerMinute));
-  for (const routes of [verifyRoutes(engine, reader), accountsRoutes(orm), verificationsRoutes(orm)]) {
+  for (const routes of [verifyRoutes(engine, reader, orm), accountsRoutes(orm), verificationsRoutes(orm)]) {
     authenticated.use(routes.routes(), routes.allowedMethods());
   }
   for (const open of [banksRoutes(), openApiRoutes()]) v1.use(open.routes(), open.allowedMethods());

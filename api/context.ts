@@ -1,12 +1,20 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
 import type { ParameterizedContext } from "koa";
 import type { Caller } from "../src/auth/api-keys.js";
 import type { Logger } from "../src/logger.js";
 
 export interface ApiState {
   requestId: string;
+  /** When the request arrived (epoch ms): a verification's deadline counts from here. */
+  arrivedAt: number;
   log: Logger;
   /** Set by the auth middleware on authenticated routes. */
   caller?: Caller;
+  /**
+   * Set when the request holds an Idempotency-Key: keeps its answer, in the transaction given (the one that
+   * writes the verification, so a crash right after the commit cannot lose the answer of a recorded payment).
+   */
+  keepAnswer?: (em: EntityManager, status: number, body: object) => Promise<void>;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;

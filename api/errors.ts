@@ -1,12 +1,16 @@
 import type { Context, Next } from "koa";
 import { bankName } from "../src/banks/catalogue.js";
 import { BankUnavailableError, ReceiptFormatError } from "../src/banks/errors.js";
+import { isDatabaseUnavailable } from "../src/db/unavailable.js";
 import {
   AuthenticationError,
   AuthorizationError,
   BadRequestError,
+  ClientClosedRequestError,
+  IdempotencyKeyInProgressError,
   NotFoundError,
   QuotaExceededError,
+  ServiceUnavailableError,
   TooManyAttemptsError,
   ValidationError,
 } from "../src/errors.js";
@@ -47,6 +51,10 @@ function render(error: unknown): Rendered {
   if (error instanceof BadRequestError) return message(400, error.message);
   if (error instanceof QuotaExceededError) return message(402, error.message);
   if (error instanceof TooManyAttemptsError) return message(429, error.message);
+  if (error instanceof IdempotencyKeyInProgressError) return message(503, error.message);
+  if (error instanceof ServiceUnavailableError) return message(503, error.message);
+  // Nobody reads it: the status only tells the access log and the metrics what happened.
+  if (error instanceof ClientClosedRequestError) return message(499, error.message);
   if (error instanceof BankUnavailableError) {
     return message(503, `${bankName(error.bank)} is not responding. Please try again later.`);
   }
@@ -56,7 +64,8 @@ function render(error: unknown): Rendered {
       `${bankName(error.bank)} sent an answer that could not be read. Please try again later.`,
     );
   }
-  if (isDatabaseDown(error))
+  // Down, stalled (statement or acquire timeout) or out of connections: a 503, never a 500.
+  if (isDatabaseUnavailable(error))
     return message(503, "The service is temporarily unavailable. Please try again later.");
   return renderHttpError(error) ?? message(500, "Server Error.");
 }
@@ -73,18 +82,4 @@ function renderHttpError(error: unknown): Rendered | null {
 
 function message(status: number, text: string): Rendered {
   return { status, body: { message: text } };
-}
-
-/** Connection failures of pg and MikroORM, so a database outage answers 503 instead of 500. */
-function isDatabaseDown(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: string }).code ?? "";
-  if (
-    ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P02", "57P03", "08006", "08001"].includes(code)
-  ) {
-    return true;
-  }
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
-    error.message,
-  );
 }

@@ -19,11 +19,13 @@ import { clientPool } from "./load.js";
 import { machine, table, writeResults } from "./report.js";
 import { bot } from "./scenarios/bot.js";
 import { collapse } from "./scenarios/collapse.js";
+import { deadline } from "./scenarios/deadline.js";
 import { history } from "./scenarios/history.js";
 import { ocr } from "./scenarios/ocr.js";
 import { engineOverhead } from "./scenarios/overhead.js";
 import { parsing } from "./scenarios/parsing.js";
 import { reading } from "./scenarios/reading.js";
+import { restart } from "./scenarios/restart.js";
 import { slowBanks } from "./scenarios/slow-banks.js";
 import { throughput } from "./scenarios/throughput.js";
 import { startServiceChild } from "./service.js";
@@ -53,6 +55,9 @@ const SCENARIOS: Scenario[] = [
   { number: 7, name: "history", run: history },
   { number: 8, name: "bot", run: bot },
   { number: 9, name: "reading receipt text", run: () => reading() },
+  { number: 10, name: "deadline of a verification", run: deadline },
+  // Its own service processes on an embedded PostgreSQL of their own: nothing shared with the others.
+  { number: 11, name: "restart after kill -9", run: () => restart() },
 ];
 
 const args = process.argv.slice(2);

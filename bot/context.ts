@@ -7,6 +7,7 @@ import type { Logger } from "../src/logger.js";
 import type { Metrics } from "../src/metrics/registry.js";
 import type { ReceiptReader } from "../src/receipts/reader.js";
 import type { Member } from "../src/telegram/members.js";
+import type { RetryStore } from "./retries.js";
 
 /** What every handler of the bot uses: the same engine, reader and database as the API. */
 export interface BotDependencies {
@@ -19,6 +20,8 @@ export interface BotDependencies {
   logger: Logger;
   /** Counts updates by type on /metrics. */
   metrics?: Metrics;
+  /** Verifications the bank did not answer in time, for the card's "Try again" button. */
+  retries: RetryStore;
 }
 
 /** The context of an update from outside a conversation; `member` is set by the membership middleware. */

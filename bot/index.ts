@@ -9,6 +9,7 @@ import type { BotContext, BotDependencies } from "./context.js";
 import { createBot } from "./create-bot.js";
 import { UpdateDispatcher } from "./dispatcher.js";
 import { startPolling } from "./polling.js";
+import { createRetryStore } from "./retries.js";
 import { ALLOWED_UPDATES } from "./updates.js";
 import { webhookRoute } from "./webhook.js";
 
@@ -28,8 +29,15 @@ export interface TelegramBot {
   stop(): Promise<void>;
 }
 
-export function createTelegramBot(settings: TelegramSettings, given: BotDependencies): TelegramBot {
-  const deps = { ...given, logger: withoutSecretInErrors(given.logger, settings.token) };
+export function createTelegramBot(
+  settings: TelegramSettings,
+  given: Omit<BotDependencies, "retries">,
+): TelegramBot {
+  const deps = {
+    ...given,
+    logger: withoutSecretInErrors(given.logger, settings.token),
+    retries: createRetryStore(),
+  };
   const bot = createBot(settings, deps);
   const dispatcher = new UpdateDispatcher(
     (update) => bot.handleUpdate(update),

@@ -1,11 +1,12 @@
-import { GrammyError } from "grammy";
+import { GrammyError, type InlineKeyboard } from "grammy";
 import type { BotContext } from "./context.js";
 
 /** The one message that tells the cashier what is happening, edited as steps finish, then replaced by the result. */
 export interface StatusMessage {
+  /** A step; ignored once the status is finished (a late "still waiting" never hides the result). */
   update(text: string): Promise<void>;
-  /** The final text (HTML), in place of the status. */
-  finish(html: string): Promise<void>;
+  /** The final text (HTML), in place of the status, with buttons under it when given. */
+  finish(html: string, keyboard?: InlineKeyboard): Promise<void>;
 }
 
 export async function startStatus(ctx: BotContext, text: string): Promise<StatusMessage> {
@@ -14,13 +15,18 @@ export async function startStatus(ctx: BotContext, text: string): Promise<Status
   await ctx.api.sendChatAction(chatId, "typing").catch(() => undefined);
   const sent = await ctx.api.sendMessage(chatId, text, { parse_mode: "HTML" });
   let shown = text;
-  const edit = async (next: string) => {
-    if (next === shown) return;
+  let finished = false;
+  // Edits go out one at a time, in the order they were asked for.
+  let queue = Promise.resolve();
+  const edit = async (next: string, keyboard?: InlineKeyboard) => {
+    if (next === shown && !keyboard) return;
+    const options = {
+      parse_mode: "HTML" as const,
+      link_preview_options: { is_disabled: true },
+      ...(keyboard ? { reply_markup: keyboard } : {}),
+    };
     try {
-      await ctx.api.editMessageText(chatId, sent.message_id, next, {
-        parse_mode: "HTML",
-        link_preview_options: { is_disabled: true },
-      });
+      await ctx.api.editMessageText(chatId, sent.message_id, next, options);
       shown = next;
     } catch (error) {
       // The cashier may have deleted the status message: say it in a new one instead.
@@ -29,12 +35,23 @@ export async function startStatus(ctx: BotContext, text: string): Promise<Status
         error.error_code === 400 &&
         !/not modified/.test(error.description)
       ) {
-        await ctx.api.sendMessage(chatId, next, { parse_mode: "HTML" });
+        await ctx.api.sendMessage(chatId, next, options);
         shown = next;
         return;
       }
       if (!(error instanceof GrammyError)) throw error;
     }
   };
-  return { update: edit, finish: edit };
+  const enqueue = (run: () => Promise<void>) => {
+    const done = queue.then(run);
+    queue = done.catch(() => undefined);
+    return done;
+  };
+  return {
+    update: (next) => (finished ? Promise.resolve() : enqueue(() => edit(next))),
+    finish: (html, keyboard) => {
+      finished = true;
+      return enqueue(() => edit(html, keyboard));
+    },
+  };
 }

@@ -1,7 +1,9 @@
+import { InlineKeyboard } from "grammy";
 import { paidOutsideSavedAccounts } from "../src/accounts/saved-accounts.js";
 import { bankName } from "../src/banks/catalogue.js";
 import type { BankCode } from "../src/banks/codes.js";
-import type { VerifyCaller, VerifyInput } from "../src/engine/types.js";
+import { BankUnavailableError } from "../src/banks/errors.js";
+import type { VerificationOutcome, VerifyCaller, VerifyInput } from "../src/engine/types.js";
 import type { Member } from "../src/telegram/members.js";
 import { resultCard } from "./card.js";
 import type { BotDependencies, MemberContext } from "./context.js";
@@ -20,11 +22,14 @@ export async function verifyInChat(
   firstStep: string,
   prepare: (status: StatusMessage) => Promise<VerifyInput>,
 ): Promise<void> {
+  // The verification's deadline counts from the message, downloading and reading included.
+  const arrivedAt = Date.now();
   const texts = textsOf(ctx);
   const { t } = texts;
   const status = await startStatus(ctx, firstStep);
+  let input: VerifyInput | null = null;
   try {
-    const input = await prepare(status);
+    input = await prepare(status);
     const bank = bankOf(input, deps);
     if (needsAccount(input, deps)) {
       await status.finish(t("receipt-needs-account", { bank: bankName(bank) }));
@@ -32,7 +37,15 @@ export async function verifyInChat(
       return;
     }
     await status.update(t("checking-with", { bank: bankName(bank) }));
-    const outcome = await deps.engine.verify(callerOf(ctx.member), input);
+    const slow = setTimeout(() => {
+      status.update(t("bank-slow", { bank: bankName(bank) })).catch(() => undefined);
+    }, SLOW_BANK_MS);
+    let outcome: VerificationOutcome;
+    try {
+      outcome = await deps.engine.verify(callerOf(ctx.member), input, { startedAt: arrivedAt });
+    } finally {
+      clearTimeout(slow);
+    }
     const { record } = outcome;
     const receiverNotSaved =
       outcome.kind === "confirmed" &&
@@ -44,9 +57,22 @@ export async function verifyInChat(
       ));
     await status.finish(resultCard(texts, outcome, { receiverNotSaved }));
   } catch (error) {
+    if (input && error instanceof BankUnavailableError) {
+      // Nothing was recorded: the same verification can simply run again.
+      const id = deps.retries.keep(ctx.member.branchId, input);
+      const key = error.reason === "timeout" ? "bank-timed-out" : "bank-down";
+      const keyboard = new InlineKeyboard().text(t("retry-button"), `${RETRY_CALLBACK}${id}`);
+      await status.finish(t(key, { bank: bankName(error.bank) }), keyboard);
+      return;
+    }
     await status.finish(describeFailure(texts, error, deps.logger));
   }
 }
+
+/** Callback data of the "Try again" button: this prefix and the retry store's id. */
+export const RETRY_CALLBACK = "retry:";
+// After this long on one bank the status says the bank is slow; the engine keeps trying until the deadline.
+const SLOW_BANK_MS = 5_000;
 
 export function callerOf(member: Member): VerifyCaller {
   return {

@@ -2,12 +2,14 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApi } from "../api/app.js";
 import { answerMalformedRequestsWithJson } from "../api/client-errors.js";
+import { applyServerTimeouts } from "../api/server-settings.js";
 import { createTelegramBot } from "../bot/index.js";
 import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
 import type { Config } from "./config.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.js";
+import { embeddedEventHandler } from "./db/embedded-events.js";
 import { type Orm, openOrm } from "./db/orm.js";
-import { createBankBreakers, createEngine } from "./engine/index.js";
+import { createBankBreakers, createEngine, type VerificationEngine } from "./engine/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
@@ -22,14 +24,21 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-const DRAIN_TIMEOUT_MS = 10_000;
+// After the verification deadline, lookups still running are interrupted; their 503s get this long to be written.
+const INTERRUPT_AFTER_DEADLINE_MS = 1_000;
+const ANSWER_AFTER_INTERRUPT_MS = 2_000;
 
 /** The composition root: database, ORM, the API and the Telegram bot on one engine, in one process. */
-export async function startService(config: Config, logger: Logger): Promise<RunningService> {
-  const database = await openDatabase(config, logger);
+export async function startService(
+  config: Config,
+  logger: Logger,
+  /** The embedded database is gone for good (it keeps dying or cannot restart): main exits non-zero. */
+  onDatabaseLost: (error: Error) => void = () => undefined,
+): Promise<RunningService> {
+  const database = await openDatabase(config, logger, onDatabaseLost);
   let orm: Orm;
   try {
-    orm = await openOrm({ clientUrl: database.url, poolMax: config.dbPoolMax });
+    orm = await openOrm({ clientUrl: database.url, poolMax: config.dbPoolMax, timeouts: config.database });
   } catch (error) {
     await database.stop();
     throw error;
@@ -41,12 +50,17 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const metrics = createMetrics();
   const breakers = createBankBreakers(config.breaker);
   metrics.watchBreakers(breakers.states);
-  const engine = createEngine(config.banks, orm, logger, { metrics, breakers });
+  const engine = createEngine(config.banks, orm, logger, {
+    metrics,
+    breakers,
+    deadlineMs: config.verifyDeadlineMs,
+  });
   // Workers start on the first image; the bot always reads photos, the API only with SERVER_OCR.
   const ocr = config.serverOcr || config.telegram ? createOcrEngine(config.ocr) : null;
   const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null, metrics });
   const app = createApi({
     orm,
+    databaseAlive: database.alive,
     engine,
     reader,
     logger,
@@ -68,6 +82,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   if (telegram?.webhook) app.use(telegram.webhook);
   const server = app.listen(config.port, config.host);
   answerMalformedRequestsWithJson(server);
+  applyServerTimeouts(server, config.http);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -80,7 +95,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await Promise.all([drain(server), telegram?.stop()]);
+      await Promise.all([drain(server, engine), telegram?.stop()]);
       await engine.close();
       await ocr?.close();
       await orm.close();
@@ -92,20 +107,32 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   return { url, orm, bootstrapped, close };
 }
 
-async function openDatabase(config: Config, logger: Logger): Promise<EmbeddedDatabase> {
+async function openDatabase(
+  config: Config,
+  logger: Logger,
+  onLost: (error: Error) => void,
+): Promise<EmbeddedDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
   logger.info({ dataDir: config.dataDir }, "starting the embedded PostgreSQL server");
   return startEmbeddedPostgres({
     dataDir: config.dataDir,
     onLog: (line) => logger.debug({ component: "postgres" }, line),
+    onEvent: embeddedEventHandler(logger, onLost),
   });
 }
 
-/** Stops accepting connections and waits for in-flight requests, closing idle keep-alive sockets. */
-function drain(server: Server): Promise<void> {
+/**
+ * Stops accepting connections and waits for in-flight requests, closing idle keep-alive sockets. Every
+ * verification ends by its deadline, so waiting that long answers everyone; one still waiting on a bank after
+ * it is ended with a 503 that records nothing, and only then are the remaining connections cut.
+ */
+function drain(server: Server, engine: VerificationEngine): Promise<void> {
   return new Promise((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    const interruptAt = engine.deadlineMs + INTERRUPT_AFTER_DEADLINE_MS;
+    const interrupt = setTimeout(() => engine.interrupt(), interruptAt);
+    const force = setTimeout(() => server.closeAllConnections(), interruptAt + ANSWER_AFTER_INTERRUPT_MS);
     server.close(() => {
+      clearTimeout(interrupt);
       clearTimeout(force);
       resolve();
     });

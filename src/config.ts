@@ -22,6 +22,30 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BOOTSTRAP: booleanFlag.default(true),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(100, "must be at least 100")
+    .max(60_000, "must be at most 60000")
+    .default(3_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(100, "must be at least 100")
+    .max(600_000, "must be at most 600000")
+    .default(5_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(100, "must be at least 100")
+    .max(600_000, "must be at most 600000")
+    .default(65_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(100, "must be at least 100")
+    .max(3_600_000, "must be at most 3600000")
+    .default(90_000),
   SERVER_OCR: booleanFlag.default(false),
   OCR_POOL_SIZE: z.coerce
     .number({ error: "must be a number" })
@@ -35,6 +59,12 @@ const configSchema = z.object({
     .min(1000, "must be at least 1000")
     .max(120_000, "must be at most 120000")
     .default(20_000),
+  VERIFY_DEADLINE_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(1000, "must be at least 1000")
+    .max(120_000, "must be at most 120000")
+    .default(25_000),
   BANK_ORIGIN_OVERRIDES: z.string().optional(),
   BANK_MAX_RESPONSE_BYTES: z.coerce
     .number()
@@ -154,9 +184,15 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
   bootstrap: boolean;
   dbPoolMax: number;
+  /** Time limits on the database: waiting for a pooled connection, and one statement. */
+  database: { acquireTimeoutMs: number; statementTimeoutMs: number };
+  /** Time limits of the HTTP server (see api/server-settings.ts). */
+  http: HttpTimeouts;
   /** Run OCR on the server for image receipts sent without receipt_text. */
   serverOcr: boolean;
   ocr: { poolSize: number; timeoutMs: number };
+  /** The most one verification may take from its arrival; the bank's 503 at the deadline. */
+  verifyDeadlineMs: number;
   banks: BankSettings;
   telegram: TelegramSettings | null;
   /** Requests per minute per API key; 0 is no limit. */
@@ -206,8 +242,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     bootstrap: values.BOOTSTRAP,
     dbPoolMax: values.DB_POOL_MAX,
+    database: {
+      acquireTimeoutMs: values.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
+    },
+    http: httpTimeouts(values),
     serverOcr: values.SERVER_OCR,
     ocr: { poolSize: values.OCR_POOL_SIZE, timeoutMs: values.OCR_TIMEOUT_MS },
+    verifyDeadlineMs: values.VERIFY_DEADLINE_MS,
     banks: {
       originOverrides,
       proxies: perBank<string>((name) => `BANK_PROXY_${name}`),
@@ -222,6 +264,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     breaker: { failures: values.BANK_BREAKER_FAILURES, cooldownMs: values.BANK_BREAKER_COOLDOWN_MS },
     metricsToken: values.METRICS_TOKEN,
   };
+}
+
+export interface HttpTimeouts {
+  /** An idle keep-alive connection is closed after this; above the 60 s idle timeout of load balancers. */
+  keepAliveMs: number;
+  /** All of a request's headers must have arrived within this; above keepAliveMs, as Node advises. */
+  headersMs: number;
+  /** The whole request (headers and body) must have arrived within this. */
+  requestMs: number;
+}
+
+// headersTimeout must exceed keepAliveTimeout (a load balancer may reuse a socket just as it idles out),
+// and requestTimeout must not be below headersTimeout (Node refuses it).
+const HEADERS_AFTER_KEEP_ALIVE_MS = 1_000;
+
+function httpTimeouts(values: z.infer<typeof configSchema>): HttpTimeouts {
+  const keepAliveMs = values.HTTP_KEEP_ALIVE_TIMEOUT_MS;
+  const headersMs = keepAliveMs + HEADERS_AFTER_KEEP_ALIVE_MS;
+  if (values.HTTP_REQUEST_TIMEOUT_MS < headersMs) {
+    throw new ConfigError(
+      `Invalid configuration: HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_KEEP_ALIVE_TIMEOUT_MS + ${HEADERS_AFTER_KEEP_ALIVE_MS} (${headersMs}).`,
+    );
+  }
+  return { keepAliveMs, headersMs, requestMs: values.HTTP_REQUEST_TIMEOUT_MS };
 }
 
 function telegramSettings(values: z.infer<typeof configSchema>): TelegramSettings | null {

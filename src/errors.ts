@@ -56,3 +56,33 @@ export class TooManyAttemptsError extends Error {
     super("Too Many Attempts.");
   }
 }
+
+/**
+ * The first request with this Idempotency-Key is still running after the time a retry may wait for it: 503,
+ * nothing done for this one, and the same retry later gets the first request's answer.
+ */
+export class IdempotencyKeyInProgressError extends Error {
+  override name = "IdempotencyKeyInProgressError";
+  constructor() {
+    super("A request with this idempotency key is still in progress. Please try again later.");
+  }
+}
+
+/**
+ * The client went away before its answer (the connection closed): its work is abandoned and nothing is
+ * recorded for it. Nobody reads the answer; the API logs it as 499 (nginx's "client closed request").
+ */
+export class ClientClosedRequestError extends Error {
+  override name = "ClientClosedRequestError";
+  constructor() {
+    super("The client closed the request.");
+  }
+}
+
+/** The service cannot serve the request right now (shutting down, database unreachable): 503. */
+export class ServiceUnavailableError extends Error {
+  override name = "ServiceUnavailableError";
+  constructor() {
+    super("The service is temporarily unavailable. Please try again later.");
+  }
+}

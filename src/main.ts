@@ -15,7 +15,9 @@ try {
 const logger = createLogger(config.logLevel);
 
 try {
-  const service = await startService(config, logger);
+  // The embedded PostgreSQL keeps dying or cannot be restarted: nothing here can be served any more, and a
+  // non-zero exit is what makes a supervisor start everything afresh (the next start cleans up).
+  const service = await startService(config, logger, () => process.exit(1));
   if (service.bootstrapped) printFirstRunKey(service.url, service.bootstrapped.key);
 
   const stop = (signal: NodeJS.Signals) => {

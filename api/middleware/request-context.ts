@@ -14,6 +14,7 @@ export function requestContext(logger: Logger) {
     const incoming = ctx.get("X-Request-Id");
     const requestId = INCOMING_ID.test(incoming) ? incoming : randomUUID();
     const started = performance.now();
+    ctx.state.arrivedAt = Date.now();
     ctx.state.requestId = requestId;
     ctx.state.log = logger.child({ requestId });
     ctx.set("X-Request-Id", requestId);

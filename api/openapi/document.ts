@@ -5,6 +5,14 @@ import {
   type ZodOpenApiOperationObject,
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
+import { IdempotencyKeyInProgressError } from "../../src/errors.js";
+import {
+  IDEMPOTENCY_DEFAULTS,
+  IDEMPOTENCY_HEADER,
+  idempotencyKeySchema,
+  KEY_REUSED,
+  REPLAYED_HEADER,
+} from "../middleware/idempotency.js";
 import {
   banksBodySchema,
   bulkDeletedSchema,
@@ -125,6 +133,7 @@ interface Operation extends Omit<ZodOpenApiOperationObject, "responses"> {
     description: string;
     schema: z.ZodType;
     examples?: Record<string, OpenApiExample>;
+    headers?: ZodOpenApiResponseObject["headers"];
   };
   errors?: ErrorStatus[];
   /** Responses of this operation alone (POST /verify's 404 result). */
@@ -133,7 +142,11 @@ interface Operation extends Omit<ZodOpenApiOperationObject, "responses"> {
 
 function operation({ success, errors = [], more = {}, ...rest }: Operation): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {
-    [success.status]: { description: success.description, content: json(success.schema, success.examples) },
+    [success.status]: {
+      description: success.description,
+      ...(success.headers ? { headers: success.headers } : {}),
+      content: json(success.schema, success.examples),
+    },
     ...more,
   };
   for (const status of errors) responses[status] = ERRORS[status];
@@ -152,7 +165,32 @@ const receiptFile = z.file().meta({
 
 const VERIFY_DESCRIPTION = `Verifies a payment. Exactly one input per call: bank + transaction_number, receipt_url, receipt_file
 (multipart) or receipt_text. Consumes one unit of the monthly quota unless the result is a duplicate or the key is a
-sandbox key (chk_test_…), which checks against the built-in bank simulator: every example below succeeds with one.`;
+sandbox key (chk_test_…), which checks against the built-in bank simulator: every example below succeeds with one.
+
+Retries: send an ${IDEMPOTENCY_HEADER} header (e.g. a UUID) and repeat the request with the same key and the same body
+when its answer was lost: within 24 hours it gets the first answer again (same status and body, with
+${REPLAYED_HEADER}: true) and nothing is verified or counted twice. Answers that recorded nothing (402, 5xx) are not
+kept: a retry with the key runs again.`;
+
+/** The Idempotency-Key request header of POST /verify. */
+const idempotencyHeader = z.object({
+  [IDEMPOTENCY_HEADER]: idempotencyKeySchema.optional().meta({
+    description:
+      "1–255 visible ASCII characters, unique per request you mean (a UUID). Scoped to the API key and kept 24 " +
+      "hours: the same key with the same body gets the first answer again; with another body it is a 422.",
+    example: "5f0c7a4e-2b1d-4c8e-9a53-0d6f3c2b7e11",
+  }),
+});
+
+/** Answers of POST /verify that are kept for an Idempotency-Key and may come back as replays. */
+const replayHeaders = z.object({
+  [REPLAYED_HEADER]: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({
+      description: `true: the answer kept for this ${IDEMPOTENCY_HEADER}, replayed; false: this request ran.`,
+    }),
+});
 
 export function createOpenApiDocument(): oas31.OpenAPIObject {
   const results = verifyResultExamples();
@@ -190,6 +228,7 @@ export function createOpenApiDocument(): oas31.OpenAPIObject {
           tags: ["Verify"],
           summary: "Verify a payment",
           description: VERIFY_DESCRIPTION,
+          requestParams: { header: idempotencyHeader },
           requestBody: {
             required: true,
             content: {
@@ -209,14 +248,41 @@ export function createOpenApiDocument(): oas31.OpenAPIObject {
               "success false and a message.",
             schema: verificationResultSchema,
             examples: { confirmed: results.confirmed, duplicate: results.duplicate },
+            headers: replayHeaders,
           },
           more: {
             404: {
               description: "The bank does not know the transaction (success, exists and duplicate false).",
+              headers: replayHeaders,
               content: json(verificationResultSchema, { notFound: results.notFound }),
             },
+            422: {
+              description: `${ERRORS[422].description} Also a malformed ${IDEMPOTENCY_HEADER}, or one already used with another body.`,
+              headers: replayHeaders,
+              content: json(validationErrorSchema, {
+                keyReused: {
+                  summary: KEY_REUSED,
+                  value: {
+                    message: "The given data was invalid.",
+                    errors: { idempotency_key: [KEY_REUSED] },
+                  },
+                },
+              }),
+            },
+            503: {
+              description:
+                `${ERRORS[503].description} Also: the first request with this ${IDEMPOTENCY_HEADER} is still running ` +
+                `after this one waited for it (up to ${IDEMPOTENCY_DEFAULTS.waitMs / 1000} s); retry later with the same key to get its answer.`,
+              content: json(messageSchema, {
+                ...message("The service is temporarily unavailable. Please try again later."),
+                keyInProgress: {
+                  summary: "Idempotency key in progress",
+                  value: { message: new IdempotencyKeyInProgressError().message },
+                },
+              }),
+            },
           },
-          errors: [...AUTHENTICATED, ...WITH_BODY, 402, 502],
+          errors: [401, 429, 500, ...WITH_BODY.filter((status) => status !== 422), 402, 502],
         }),
       },
       "/verify/parse-url": {

@@ -1,5 +1,6 @@
 import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
+import { databaseAnswers } from "../../src/db/probe.js";
 import type { BankBreakers } from "../../src/engine/index.js";
 import type { ApiState } from "../context.js";
 
@@ -11,10 +12,6 @@ const READY_TIMEOUT_MS = 2_000;
  */
 export function healthRoutes(orm: MikroORM, breakers?: BankBreakers): Router<ApiState> {
   const router = new Router<ApiState>();
-
-  router.get("/healthz", (ctx) => {
-    ctx.body = { status: "ok" };
-  });
 
   router.get("/readyz", async (ctx) => {
     const database = await databaseReachable(orm);
@@ -29,19 +26,38 @@ export function healthRoutes(orm: MikroORM, breakers?: BankBreakers): Router<Api
   return router;
 }
 
-async function databaseReachable(orm: MikroORM): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+// Probes arriving while one is under way share its answer: a flood of /readyz opens one connection at a time.
+const probesInFlight = new WeakMap<MikroORM, Promise<boolean>>();
+
+/**
+ * Asked on a short-lived connection of its own (src/db/probe.ts), never a pooled one: a probe that times
+ * out against a stalled database must not leave a pooled connection waiting on it.
+ */
+function databaseReachable(orm: MikroORM): Promise<boolean> {
+  const shared = probesInFlight.get(orm);
+  if (shared) return shared;
+  const probe = databaseAnswers(orm.config.getClientUrl(), READY_TIMEOUT_MS).finally(() =>
+    probesInFlight.delete(orm),
+  );
+  probesInFlight.set(orm, probe);
+  return probe;
+}
+
+/**
+ * Liveness: answers while the process lives, and 503 while the embedded PostgreSQL it owns is down (it
+ * died and is being restarted), so a supervisor that probes /healthz restarts a process whose database
+ * does not come back. `databaseAlive` is absent with an external database (DATABASE_URL): its outages
+ * are /readyz's business, restarting this process would not fix them.
+ */
+export function livenessRoutes(databaseAlive?: () => boolean): Router<ApiState> {
+  const router = new Router<ApiState>();
+  router.get("/healthz", (ctx) => {
+    if (databaseAlive && !databaseAlive()) {
+      ctx.status = 503;
+      ctx.body = { status: "unavailable", checks: { database_process: "down" } };
+      return;
+    }
+    ctx.body = { status: "ok" };
   });
-  const probe = orm.em
-    .fork()
-    .execute("select 1")
-    .then(() => true)
-    .catch(() => false);
-  try {
-    return await Promise.race([probe, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return router;
 }

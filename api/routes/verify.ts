@@ -1,9 +1,12 @@
 import { Router } from "@koa/router";
+import type { MikroORM } from "@mikro-orm/postgresql";
 import type { Next } from "koa";
-import type { VerificationEngine } from "../../src/engine/index.js";
+import type { VerificationEngine, VerifyOptions } from "../../src/engine/index.js";
 import type { VerifyCaller, VerifyInput } from "../../src/engine/types.js";
+import { ClientClosedRequestError } from "../../src/errors.js";
 import type { ReceiptReader } from "../../src/receipts/reader.js";
 import { type ApiContext, type ApiState, callerOf } from "../context.js";
+import { idempotentRetries } from "../middleware/idempotency.js";
 import { bodyOf, jsonBody } from "../middleware/json-body.js";
 import { multipartBody, uploadedReceipt } from "../middleware/multipart.js";
 import { presentParsedReceipt, presentParsedUrl, presentVerificationResult } from "../presenters.js";
@@ -16,13 +19,38 @@ import {
 } from "./verify-schema.js";
 
 /** POST /verify (spec 4.1), /verify/parse-url (4.2) and /verify/parse-receipt (4.3). */
-export function verifyRoutes(engine: VerificationEngine, reader: ReceiptReader): Router<ApiState> {
+export function verifyRoutes(
+  engine: VerificationEngine,
+  reader: ReceiptReader,
+  orm: MikroORM,
+): Router<ApiState> {
   const router = new Router<ApiState>();
 
-  router.post("/verify", jsonOrMultipart, async (ctx) => {
+  // Idempotency-Key after the body is parsed: the key is bound to the fields and the uploaded file.
+  // The request holding a key ends by its deadline (counted from its arrival, before the claim), so one
+  // waiting for it has its answer by then; a claim still pending 10 s past it (time to write the record) was
+  // left by a process that died.
+  const idempotency = idempotentRetries(orm, {
+    waitMs: engine.deadlineMs + 1_000,
+    abandonedAfterMs: engine.deadlineMs + 10_000,
+  });
+  router.post("/verify", jsonOrMultipart, idempotency, async (ctx) => {
     const request = parseVerifyBody(bodyOf(ctx), uploadedReceipt(ctx));
     const input = await engineInput(request, reader);
-    const { status, body } = presentVerificationResult(await engine.verify(verifyCaller(ctx), input));
+    const keep = ctx.state.keepAnswer;
+    const options: VerifyOptions = {
+      startedAt: ctx.state.arrivedAt,
+      signal: clientGone(ctx),
+      ...(keep && {
+        whileRecording: (tx, outcome) => {
+          const answer = presentVerificationResult(outcome);
+          return keep(tx, answer.status, answer.body);
+        },
+      }),
+    };
+    const { status, body } = presentVerificationResult(
+      await engine.verify(verifyCaller(ctx), input, options),
+    );
     ctx.status = status;
     ctx.body = body;
   });
@@ -49,6 +77,20 @@ export function verifyCaller(ctx: ApiContext): VerifyCaller {
     sandbox: key.test,
     source: { type: key.test ? "test" : "api", label: key.label },
   };
+}
+
+/**
+ * Fires when the client's connection closes before its answer was sent: its bank lookup is abandoned (unless
+ * another caller waits on the same one) and nothing is recorded for it.
+ */
+function clientGone(ctx: ApiContext): AbortSignal {
+  const gone = new AbortController();
+  const onClose = () => {
+    if (!ctx.res.writableFinished) gone.abort(new ClientClosedRequestError());
+  };
+  if (ctx.req.socket.destroyed) onClose();
+  else ctx.res.once("close", onClose);
+  return gone.signal;
 }
 
 /** A receipt document is read first (PDF, text, OCR); the engine then verifies what it claims. */

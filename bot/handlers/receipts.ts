@@ -8,7 +8,7 @@ import { UnsupportedFileError, withDownloadedFile } from "../download.js";
 import { textsOf } from "../i18n.js";
 import { linksIn, receiptLinkAmong } from "../links.js";
 import type { StatusMessage } from "../status.js";
-import { verifyInChat } from "../verify-in-chat.js";
+import { RETRY_CALLBACK, verifyInChat } from "../verify-in-chat.js";
 
 const RECEIPT_FILE_TYPES = /^(application\/pdf|image\/(jpeg|png|webp))$/;
 const RECEIPT_FILE_NAMES = /\.(pdf|jpe?g|png|webp)$/i;
@@ -67,6 +67,19 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
   });
 
   members.on("message", (ctx) => ctx.reply(textsOf(ctx).t("not-understood")));
+
+  // "Try again" under a card of a bank that did not answer: the same verification, from the start.
+  members.callbackQuery(new RegExp(`^${RETRY_CALLBACK}([A-Za-z0-9_-]{1,32})$`), async (ctx) => {
+    const { t } = textsOf(ctx);
+    const input = deps.retries.take(ctx.match[1] ?? "", ctx.member.branchId);
+    if (!input) {
+      await ctx.answerCallbackQuery({ text: t("retry-expired"), show_alert: true });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup().catch(() => undefined);
+    await verifyInChat(ctx, deps, t("working"), async () => input);
+  });
 
   /** Downloads the message's file and reads the receipt in it (PDF text, or OCR of an image). */
   function readReceiptFile(ctx: MemberContext, size: number | undefined, status: StatusMessage) {

@@ -17,8 +17,14 @@ export interface BankHttpClient {
   /**
    * Sends what an adapter built. Throws a plain Error for a request outside the adapter's origins
    * (a programming error), BankUnavailableError for transport failures; any non-3xx status is returned.
+   * `timeoutMs` (default: the adapter's attempt timeout) bounds the whole exchange, trickled bodies included.
    */
-  send(adapter: BankAdapter, request: BankRequest, signal?: AbortSignal): Promise<BankResponse>;
+  send(
+    adapter: BankAdapter,
+    request: BankRequest,
+    signal?: AbortSignal,
+    timeoutMs?: number,
+  ): Promise<BankResponse>;
   close(): Promise<void>;
 }
 
@@ -56,11 +62,12 @@ export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpCli
     adapter: BankAdapter,
     bankRequest: BankRequest,
     signal?: AbortSignal,
+    timeoutMs = adapter.network.timeoutMs,
   ): Promise<BankResponse> {
     const bank = adapter.code;
     const origin = checkedOrigin(adapter, bankRequest.url);
     const target = resolveTarget(bankRequest.url, overrides.get(origin));
-    const { timeoutMs, connectTimeoutMs, insecureTlsOrigins } = adapter.network;
+    const { connectTimeoutMs, insecureTlsOrigins } = adapter.network;
     const dispatcher = dispatcherFor(
       insecureTlsOrigins.includes(origin),
       options.proxies?.[bank],

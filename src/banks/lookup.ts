@@ -1,10 +1,18 @@
+import type { AnswerTimes } from "./answer-times.js";
 import { BankUnavailableError, type UnavailableReason } from "./errors.js";
 import type { BankHttpClient } from "./http.js";
 import type { BankAdapter, BankRequest, BankResponse, LookupOutcome, LookupTarget } from "./types.js";
 
 export interface LookupOptions {
   /** Aborts the lookup, including a pending backoff. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+  /**
+   * When the verification must have its answer (epoch ms): every attempt gets at most the time left, and a
+   * retry starts only when the bank's typical answer time (from `answerTimes`) still fits after its backoff.
+   */
+  deadline?: number | undefined;
+  /** Observed answer times, recorded here and read for the retry decision. */
+  answerTimes?: AnswerTimes | undefined;
   /** Injected in tests; defaults to a timer that honours `signal`. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -36,22 +44,38 @@ async function ask(
   bankRequest: BankRequest,
   target: LookupTarget,
   client: BankHttpClient,
-  { signal, sleep = (ms: number) => abortableSleep(ms, signal) }: LookupOptions,
+  { signal, deadline = Number.POSITIVE_INFINITY, answerTimes, sleep }: LookupOptions,
 ): Promise<LookupOutcome> {
+  const pause = sleep ?? ((ms: number) => abortableSleep(ms, signal));
   const attempts = 1 + Math.max(0, adapter.network.retries);
   for (let attempt = 0; ; attempt++) {
     const last = attempt === attempts - 1;
+    let delay: number;
     try {
-      const response: BankResponse = await client.send(adapter, bankRequest, signal);
-      if (!last && adapter.isTransient?.(response)) {
-        await backoff(adapter, attempt, sleep);
-        continue;
+      const started = Date.now();
+      const timeoutMs = Math.min(adapter.network.timeoutMs, deadline - started);
+      if (timeoutMs <= 0) throw new BankUnavailableError(adapter.code, "timeout");
+      const response: BankResponse = await client.send(adapter, bankRequest, signal, timeoutMs);
+      const transient = !last && adapter.isTransient?.(response) === true;
+      delay = retryDelay(adapter, attempt);
+      if (!transient || !fits(delay)) {
+        const outcome = await adapter.parseResponse(response, target);
+        // Only answers that could be read count: a quick 503 says nothing about how long a real one takes.
+        answerTimes?.record(adapter.code, Date.now() - started);
+        return outcome;
       }
-      return await adapter.parseResponse(response, target);
     } catch (error) {
       if (last || signal?.aborted || !isRetryable(error)) throw error;
-      await backoff(adapter, attempt, sleep);
+      delay = retryDelay(adapter, attempt);
+      if (!fits(delay)) throw error;
     }
+    await pause(delay);
+  }
+
+  /** A retry after `delayMs` is worth starting when the bank's typical answer still fits before the deadline. */
+  function fits(delayMs: number): boolean {
+    const typical = answerTimes?.typical(adapter.code) ?? 0;
+    return Date.now() + delayMs + typical < deadline;
   }
 }
 
@@ -59,10 +83,10 @@ function isRetryable(error: unknown): boolean {
   return error instanceof BankUnavailableError && RETRYABLE.has(error.reason);
 }
 
-function backoff(adapter: BankAdapter, attempt: number, sleep: (ms: number) => Promise<void>): Promise<void> {
+function retryDelay(adapter: BankAdapter, attempt: number): number {
   const base = adapter.network.backoffMs * 2 ** attempt;
   // Jitter keeps many lookups that failed together from hammering the bank in lockstep.
-  return sleep(Math.round(base * (1 + Math.random() * JITTER)));
+  return Math.round(base * (1 + Math.random() * JITTER));
 }
 
 function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

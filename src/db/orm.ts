@@ -1,12 +1,15 @@
 import { Migrator } from "@mikro-orm/migrations";
 import { MikroORM, PostgreSqlDriver } from "@mikro-orm/postgresql";
 import { MIGRATIONS } from "../../migrations/index.js";
+import { connectionSettings, type DatabaseTimeouts, poolSettings } from "./connection-limits.js";
 import { ENTITIES } from "./entities/index.js";
 
 export interface OrmOptions {
   clientUrl: string;
   poolMax?: number;
   debug?: boolean;
+  /** Acquire and statement time limits (the service); none for the CLI, tests and scripts. */
+  timeouts?: DatabaseTimeouts;
 }
 
 /** The MikroORM configuration shared by the service, the admin CLI, tests and the migration generator. */
@@ -27,6 +30,11 @@ export function ormConfig(options: OrmOptions) {
       silent: true,
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
+    // MikroORM merges driverOptions into the knex configuration it builds (connection and pool included).
+    driverOptions: {
+      connection: connectionSettings(options.timeouts),
+      pool: poolSettings(options.timeouts),
+    },
     debug: options.debug ?? false,
     // Entities are plain schemas; no reflection, no discovery at run time.
     discovery: { warnWhenNoEntities: true },
@@ -40,7 +48,16 @@ export type Orm = MikroORM;
 export async function openOrm(options: OrmOptions): Promise<Orm> {
   const orm = await MikroORM.init(ormConfig(options));
   try {
-    await orm.getMigrator().up();
+    if (!options.timeouts) await orm.getMigrator().up();
+    else if ((await orm.getMigrator().getPendingMigrations()).length > 0) {
+      // A migration may rightly run longer than any request's statement: it gets a connection without limits.
+      const migrating = await MikroORM.init(ormConfig({ clientUrl: options.clientUrl, poolMax: 1 }));
+      try {
+        await migrating.getMigrator().up();
+      } finally {
+        await migrating.close(true);
+      }
+    }
   } catch (error) {
     await orm.close(true);
     throw error;

@@ -11,13 +11,15 @@ import { createVerificationEngine, type VerificationEngine } from "./verify.js";
 
 export type { BankBreakers, BreakerSettings, BreakerState } from "./circuit-breaker.js";
 export { createBankBreakers } from "./circuit-breaker.js";
-export type { VerificationEngine } from "./verify.js";
+export type { VerificationEngine, VerifyOptions } from "./verify.js";
 
 export interface EngineExtras {
   /** Instruments of this instance; none when absent. */
   metrics?: Metrics;
   /** Circuit breakers in front of the live banks (never the sandbox); none when absent. */
   breakers?: BankBreakers;
+  /** VERIFY_DEADLINE_MS; the engine's default when absent. */
+  deadlineMs?: number;
 }
 
 /** The engine with the banks as configured (timeouts, retries, proxies, origin overrides, CBE headers). */
@@ -50,5 +52,6 @@ export function createEngine(
     sandbox: createSandboxGateway(createBankAdapters()),
     logger,
     metrics: extras.metrics,
+    deadlineMs: extras.deadlineMs,
   });
 }

@@ -7,12 +7,13 @@ import type { ReceiptClaim } from "../banks/receipt-claim.js";
 import type { BankAdapters } from "../banks/registry.js";
 import type { LookupOutcome, LookupTarget, Receipt } from "../banks/types.js";
 import { SavedAccountSchema, type Verification, VerificationSchema } from "../db/entities/index.js";
-import { QuotaExceededError, ValidationError } from "../errors.js";
+import { QuotaExceededError, ServiceUnavailableError, ValidationError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics/registry.js";
 import { receiverMatches, showsReceiverAccount } from "./account-match.js";
 import type { BankGateway } from "./bank-gateway.js";
 import { CircuitOpenError } from "./circuit-breaker.js";
+import { boundLookup, type LookupBounds } from "./deadline.js";
 import { documentMismatches, mismatchMessage } from "./document-match.js";
 import { quotaMonth } from "./quota.js";
 import { parseReceiptUrl } from "./receipt-url.js";
@@ -38,12 +39,39 @@ export interface EngineDependencies {
   logger: Logger;
   /** Verification outcomes and quota rejections are counted here when given. */
   metrics?: Metrics | undefined;
+  /** VERIFY_DEADLINE_MS: the most a verification may take from its arrival; default 25 s. */
+  deadlineMs?: number | undefined;
   now?: () => Date;
 }
 
+/** How one verification is bounded by its caller. */
+export interface VerifyOptions {
+  /** When the request (or the bot message) arrived, epoch ms; the deadline counts from here. Default: now. */
+  startedAt?: number;
+  /** Fires when the caller gives up (the client disconnected): the lookup is abandoned, nothing recorded. */
+  signal?: AbortSignal;
+  /**
+   * Runs in the transaction that writes the verification's record, so what the caller keeps there (an
+   * idempotent retry's answer) is committed with the record or not at all, even if the process dies next.
+   */
+  whileRecording?: RecordingHook;
+}
+
+export type RecordingHook = (em: EntityManager, outcome: VerificationOutcome) => Promise<void>;
+
+const DEFAULT_DEADLINE_MS = 25_000;
+
 export interface VerificationEngine {
-  /** Verifies one payment for a branch; business outcomes are values, failures throw. */
-  verify(caller: VerifyCaller, input: VerifyInput): Promise<VerificationOutcome>;
+  /**
+   * Verifies one payment for a branch; business outcomes are values, failures throw. A bank that has not
+   * answered by the deadline gives its 503 (BankUnavailableError "timeout"); a verification that fails or
+   * is abandoned records nothing and spends no quota.
+   */
+  verify(caller: VerifyCaller, input: VerifyInput, options?: VerifyOptions): Promise<VerificationOutcome>;
+  /** Ends every verification still waiting on a bank with a 503, recording nothing for it (shutdown). */
+  interrupt(): void;
+  /** The most one verification may take from its arrival (VERIFY_DEADLINE_MS). */
+  readonly deadlineMs: number;
   /** What a share link says, without asking the bank and without using quota. */
   parseReceiptUrl(raw: string): ParsedReceiptUrl;
   /** What a read receipt claims and what the bank will still need, without asking the bank. */
@@ -95,21 +123,30 @@ type ReceiptColumns = Pick<
 export function createVerificationEngine(deps: EngineDependencies): VerificationEngine {
   const { orm, adapters, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const deadlineMs = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const stopping = new AbortController();
 
   /**
    * Identical verifications in flight in this process, by (sandbox, branch, bank, reference, account, token).
    * Followers wait for the first one to be written, then reuse its bank answer: a burst of identical
    * requests asks the bank once and yields one confirmation and duplicates (the index decides across
-   * processes). The promise resolves with the leader's bank answer, or null when it got none.
+   * processes). A follower shares the leader's bank failure too, instead of asking again; it asks on its own
+   * only when the leader got no answer for a reason of its own (its client left, its quota ran out).
    */
-  const leaders = new Map<string, Promise<LookupOutcome | null>>();
+  const leaders = new Map<string, Promise<LeaderAnswer>>();
 
-  async function verify(caller: VerifyCaller, input: VerifyInput): Promise<VerificationOutcome> {
+  async function verify(
+    caller: VerifyCaller,
+    input: VerifyInput,
+    options: VerifyOptions = {},
+  ): Promise<VerificationOutcome> {
+    const deadline = (options.startedAt ?? Date.now()) + deadlineMs;
     const em = orm.em.fork();
     const resolved = await resolve(em, caller, input);
     const labels = { bank: resolved.bank, sandbox: String(caller.sandbox) };
+    const bounds = boundLookup(resolved.bank, deadline, [options.signal, stopping.signal]);
     try {
-      const outcome = await verifyResolved(em, caller, resolved);
+      const outcome = await verifyResolved(em, caller, resolved, bounds, options.whileRecording);
       deps.metrics?.verifications.inc({ ...labels, outcome: outcome.kind });
       return outcome;
     } catch (error) {
@@ -121,6 +158,8 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
         deps.metrics?.verifications.inc({ ...labels, outcome: "bank_unreadable" });
       }
       throw error;
+    } finally {
+      bounds.dispose();
     }
   }
 
@@ -128,6 +167,8 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
     em: EntityManager,
     caller: VerifyCaller,
     resolved: Resolved,
+    bounds: LookupBounds,
+    hook: RecordingHook | undefined,
   ): Promise<VerificationOutcome> {
     const { bank, target } = resolved;
     const key = JSON.stringify([
@@ -139,18 +180,25 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
       target.token,
     ]);
     const leader = leaders.get(key);
-    if (leader) return proceed(em, caller, resolved, await leader);
+    if (leader) {
+      const led = await untilAborted(leader, bounds.signal);
+      if (led.failure) throw led.failure;
+      return proceed(em, caller, resolved, bounds, hook, led.answer);
+    }
 
-    let answer: LookupOutcome | null = null;
-    let settle: (outcome: LookupOutcome | null) => void = () => undefined;
+    let led: LeaderAnswer = { answer: null, failure: null };
+    let settle: (answer: LeaderAnswer) => void = () => undefined;
     leaders.set(key, new Promise((resolve) => (settle = resolve)));
     try {
-      return await proceed(em, caller, resolved, null, (outcome) => {
-        answer = outcome;
+      return await proceed(em, caller, resolved, bounds, hook, null, (outcome) => {
+        led = { answer: outcome, failure: null };
       });
+    } catch (error) {
+      if (led.answer === null && isBankFailure(error)) led = { answer: null, failure: error };
+      throw error;
     } finally {
       leaders.delete(key);
-      settle(answer);
+      settle(led);
     }
   }
 
@@ -158,6 +206,8 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
     em: EntityManager,
     caller: VerifyCaller,
     resolved: Resolved,
+    bounds: LookupBounds,
+    hook: RecordingHook | undefined,
     shared: LookupOutcome | null,
     onAnswer?: (outcome: LookupOutcome) => void,
   ): Promise<VerificationOutcome> {
@@ -166,41 +216,45 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
     const check = await precheck(em, caller, bank, target.transactionNumber, target.token, month);
     if (check.existingId !== null) {
       const used = await em.findOneOrFail(VerificationSchema, check.existingId);
-      return recordDuplicate(em, caller, resolved, used);
+      return recordDuplicate(em, caller, resolved, used, hook);
     }
     if (!caller.sandbox && check.exhausted) throw new QuotaExceededError();
 
-    const outcome = shared ?? (await lookup(caller, bank, target));
+    const outcome = shared ?? (await lookup(caller, bank, target, bounds));
+    // An answer that came after the deadline or after the client left is thrown away, unrecorded.
+    if (bounds.signal.aborted) throw bounds.signal.reason;
     onAnswer?.(outcome);
     const { kind, columns, message } = judge(outcome, resolved);
     const transactionNumber = outcome.kind === "found" ? outcome.reference : target.transactionNumber;
     try {
-      const record = await insertVerification(
-        em,
-        {
-          ...base(caller, resolved),
-          transactionNumber,
-          success: kind === "confirmed",
-          exists: outcome.kind === "found",
-          message,
-          ...columns,
-          bankAnswer:
-            outcome.kind === "found" ? { reference: outcome.reference, receipt: outcome.receipt } : null,
-        },
-        caller.sandbox ? null : { businessId: caller.businessId, month },
-      );
-      if (!record) throw new QuotaExceededError();
-      logger.info(
-        { bank, outcome: kind, verificationId: record.id, branchId: caller.branchId },
-        "verification",
-      );
-      return { kind, record };
+      return await recording(em, hook, async (tx) => {
+        const record = await insertVerification(
+          tx,
+          {
+            ...base(caller, resolved),
+            transactionNumber,
+            success: kind === "confirmed",
+            exists: outcome.kind === "found",
+            message,
+            ...columns,
+            bankAnswer:
+              outcome.kind === "found" ? { reference: outcome.reference, receipt: outcome.receipt } : null,
+          },
+          caller.sandbox ? null : { businessId: caller.businessId, month },
+        );
+        if (!record) throw new QuotaExceededError();
+        logger.info(
+          { bank, outcome: kind, verificationId: record.id, branchId: caller.branchId },
+          "verification",
+        );
+        return { kind, record };
+      });
     } catch (error) {
       // Another request confirmed the same receipt between our check and our write: the index decided.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       const existing = await findConfirmed(orm.em.fork(), caller, bank, transactionNumber, null);
       if (!existing) throw error;
-      return recordDuplicate(orm.em.fork(), caller, resolved, existing);
+      return recordDuplicate(orm.em.fork(), caller, resolved, existing, hook);
     }
   }
 
@@ -274,9 +328,15 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
     return account;
   }
 
-  async function lookup(caller: VerifyCaller, bank: BankCode, target: LookupTarget): Promise<LookupOutcome> {
+  async function lookup(
+    caller: VerifyCaller,
+    bank: BankCode,
+    target: LookupTarget,
+    bounds: LookupBounds,
+  ): Promise<LookupOutcome> {
+    const limits = { signal: bounds.signal, deadline: bounds.deadline };
     try {
-      return await (caller.sandbox ? deps.sandbox : deps.live).lookup(bank, target);
+      return await (caller.sandbox ? deps.sandbox : deps.live).lookup(bank, target, limits);
     } catch (error) {
       if (error instanceof BankUnavailableError || error instanceof ReceiptFormatError) {
         logger.warn(
@@ -321,22 +381,25 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
     caller: VerifyCaller,
     resolved: Resolved,
     existing: Verification,
+    hook: RecordingHook | undefined,
   ): Promise<VerificationOutcome> {
-    const record = em.create(VerificationSchema, {
-      ...base(caller, resolved),
-      transactionNumber: existing.transactionNumber,
-      success: false,
-      exists: true,
-      message: OUTCOME_MESSAGES.duplicate,
-      ...pickReceiptColumns(existing),
-      bankAnswer: null,
+    return recording(em, hook, async (tx) => {
+      const record = tx.create(VerificationSchema, {
+        ...base(caller, resolved),
+        transactionNumber: existing.transactionNumber,
+        success: false,
+        exists: true,
+        message: OUTCOME_MESSAGES.duplicate,
+        ...pickReceiptColumns(existing),
+        bankAnswer: null,
+      });
+      await tx.flush();
+      logger.info(
+        { bank: resolved.bank, outcome: "duplicate", verificationId: record.id, existingId: existing.id },
+        "verification",
+      );
+      return { kind: "duplicate", record, existing };
     });
-    await em.flush();
-    logger.info(
-      { bank: resolved.bank, outcome: "duplicate", verificationId: record.id, existingId: existing.id },
-      "verification",
-    );
-    return { kind: "duplicate", record, existing };
   }
 
   function base(caller: VerifyCaller, resolved: Resolved) {
@@ -408,6 +471,8 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
 
   return {
     verify,
+    interrupt: () => stopping.abort(new ServiceUnavailableError()),
+    deadlineMs,
     parseReceiptUrl: parseUrl,
     describeReceipt,
     banksForReference,
@@ -418,6 +483,43 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
 }
 
 // --- internal helpers ---
+
+/** What a leader of identical verifications hands its followers: the bank's answer, or the bank's failure. */
+interface LeaderAnswer {
+  answer: LookupOutcome | null;
+  failure: BankUnavailableError | ReceiptFormatError | null;
+}
+
+function isBankFailure(error: unknown): error is BankUnavailableError | ReceiptFormatError {
+  return error instanceof BankUnavailableError || error instanceof ReceiptFormatError;
+}
+
+/**
+ * Writes a record through `write`; with a hook, in one transaction with it (one statement otherwise, the hot
+ * path's single round trip).
+ */
+function recording(
+  em: EntityManager,
+  hook: RecordingHook | undefined,
+  write: (em: EntityManager) => Promise<VerificationOutcome>,
+): Promise<VerificationOutcome> {
+  if (!hook) return write(em);
+  return em.transactional(async (tx) => {
+    const outcome = await write(tx);
+    await hook(tx, outcome);
+    return outcome;
+  });
+}
+
+/** `promise`, or the signal's reason as soon as it fires. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
 
 const EMPTY_RECEIPT: ReceiptColumns = {
   status: null,

@@ -8,6 +8,12 @@ import type { SimRequest, SimResponse, SimulatedBank } from "./types.js";
 export type SimMode =
   | { kind: "normal" }
   | { kind: "slow"; delayMs: number }
+  /** Never answers; the request stays open until the client gives up. */
+  | { kind: "hang" }
+  /** Sends the status and headers at once, then the body one byte every `intervalMs`. */
+  | { kind: "trickle"; intervalMs: number }
+  /** One mode per request, in order; the last one repeats. */
+  | { kind: "sequence"; steps: readonly SimMode[] }
   | { kind: "error"; status: number }
   | { kind: "garbage" }
   | { kind: "reset" }
@@ -23,6 +29,8 @@ export interface Simulator {
   setMode(bank: BankCode, mode: SimMode): void;
   /** Requests routed to the bank since start or the last resetCounts(), whatever the mode. */
   requestCount(bank: BankCode): number;
+  /** Of those, the ones whose client closed the connection before the answer was complete. */
+  abandonedCount(bank: BankCode): number;
   resetCounts(): void;
   close(): Promise<void>;
 }
@@ -52,6 +60,8 @@ export async function startSimulator(
   }
   const modes = new Map<BankCode, SimMode>();
   const counts = new Map<BankCode, number>();
+  const abandoned = new Map<BankCode, number>();
+  const sequenceAt = new Map<BankCode, number>();
   const latencyMs = options.latencyMs ?? 0;
 
   const server = createServer((req, res) => {
@@ -77,6 +87,9 @@ export async function startSimulator(
       return;
     }
     counts.set(bank.code, (counts.get(bank.code) ?? 0) + 1);
+    res.once("close", () => {
+      if (!res.writableFinished) abandoned.set(bank.code, (abandoned.get(bank.code) ?? 0) + 1);
+    });
     const request: SimRequest = {
       origin: target.origin,
       method: req.method ?? "GET",
@@ -85,7 +98,7 @@ export async function startSimulator(
       headers: flattenHeaders(req),
     };
     if (latencyMs > 0) await wait(latencyMs, res);
-    const mode = modes.get(bank.code) ?? { kind: "normal" };
+    const mode = currentMode(bank.code);
     switch (mode.kind) {
       case "reset":
         req.socket.destroy();
@@ -107,15 +120,33 @@ export async function startSimulator(
         res.writeHead(200, { "content-type": contentType }).end(garbageBytes());
         return;
       }
+      case "hang":
+        await new Promise((resolve) => res.once("close", resolve));
+        return;
+      case "trickle": {
+        const answer = await bank.handle(request);
+        await trickle(res, answer, mode.intervalMs);
+        return;
+      }
       case "slow":
         await wait(mode.delayMs, res);
         break;
       case "normal":
+      case "sequence":
         break;
     }
     const answer = await bank.handle(request);
     if (res.destroyed) return;
     res.writeHead(answer.status, answer.headers ?? {}).end(answer.body);
+  }
+
+  /** The bank's mode for this request; a sequence advances by one step per request. */
+  function currentMode(code: BankCode): SimMode {
+    const mode = modes.get(code) ?? { kind: "normal" };
+    if (mode.kind !== "sequence") return mode;
+    const at = sequenceAt.get(code) ?? 0;
+    sequenceAt.set(code, at + 1);
+    return mode.steps[Math.min(at, mode.steps.length - 1)] ?? { kind: "normal" };
   }
 
   const host = options.host ?? "127.0.0.1";
@@ -135,12 +166,17 @@ export async function startSimulator(
     overrides,
     setMode(bank, mode) {
       modes.set(bank, mode);
+      sequenceAt.delete(bank);
+    },
+    abandonedCount(bank) {
+      return abandoned.get(bank) ?? 0;
     },
     requestCount(bank) {
       return counts.get(bank) ?? 0;
     },
     resetCounts() {
       counts.clear();
+      abandoned.clear();
     },
     close() {
       return new Promise<void>((resolve, reject) => {
@@ -192,6 +228,17 @@ function drain(req: IncomingMessage): Promise<void> {
     req.on("error", () => resolve());
     req.on("close", resolve);
   });
+}
+
+/** The answer's headers at once, then its body one byte per `intervalMs` until done or the client leaves. */
+async function trickle(res: ServerResponse, answer: SimResponse, intervalMs: number): Promise<void> {
+  const body = Buffer.from(answer.body);
+  res.writeHead(answer.status, { ...answer.headers, "content-length": String(body.length) });
+  for (let at = 0; at < body.length && !res.destroyed; at++) {
+    res.write(body.subarray(at, at + 1));
+    await wait(intervalMs, res);
+  }
+  if (!res.destroyed) res.end();
 }
 
 /** Waits, but gives up early when the client goes away so close() is never held up by a timer. */

@@ -10,6 +10,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/db/embed
 import { QuotaUsageSchema, VerificationSchema } from "../../src/db/entities/index.js";
 import { openOrm } from "../../src/db/orm.js";
 import { quotaMonth } from "../../src/engine/quota.js";
+import { freePort } from "../../src/free-port.js";
 import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
 import { type SimMode, type Simulator, startSimulator } from "../../src/simulator/server.js";
 import { createKey, createTenant, type Tenant } from "../support/api.js";
@@ -283,16 +284,5 @@ function accepts(portNumber: number): Promise<boolean> {
       resolve(true);
     });
     socket.once("error", () => resolve(false));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
   });
 }

@@ -29,6 +29,8 @@ export interface RequestOptions {
   /** Sent as is, with the given headers. */
   raw?: string;
   headers?: Record<string, string>;
+  /** Aborts the request (a client that gives up). */
+  signal?: AbortSignal;
 }
 
 export interface TestApi {
@@ -53,6 +55,8 @@ export interface TestApiOptions {
   rateLimitPerMinute?: number;
   /** The database to serve from (dropped by close()); a fresh migrated one by default. */
   database?: TestDatabase;
+  /** VERIFY_DEADLINE_MS; the engine's default (25 s) when absent. */
+  deadlineMs?: number;
 }
 
 /** The real Koa app and engine on a loopback port, on a fresh migrated database. */
@@ -66,7 +70,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
   });
   const logger = createLogger("info", sink);
-  const engine = createEngine({ ...loadConfig(options.env ?? {}).banks, ...options.banks }, db.orm, logger);
+  const engine = createEngine(
+    { ...loadConfig(options.env ?? {}).banks, ...options.banks },
+    db.orm,
+    logger,
+    options.deadlineMs ? { deadlineMs: options.deadlineMs } : {},
+  );
   const reader = createReceiptReader({ ocr: options.ocr ?? null });
   const app = createApi({
     orm: db.orm,
@@ -94,7 +103,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         headers["content-type"] ??= "application/json";
         body = JSON.stringify(options.json);
       }
-      const response = await fetch(`${url}/api/v1${path}`, { method, headers, body });
+      const response = await fetch(`${url}/api/v1${path}`, {
+        method,
+        headers,
+        body,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       const text = await response.text();
       return {
         status: response.status,

@@ -2,6 +2,7 @@ import { ApiKeySchema } from "./api-key.js";
 import { BotConversationSchema } from "./bot-conversation.js";
 import { BranchSchema } from "./branch.js";
 import { BusinessSchema } from "./business.js";
+import { IdempotencyKeySchema } from "./idempotency-key.js";
 import { InviteCodeSchema } from "./invite-code.js";
 import { QuotaUsageSchema } from "./quota-usage.js";
 import { SavedAccountSchema } from "./saved-account.js";
@@ -12,6 +13,7 @@ export * from "./api-key.js";
 export * from "./bot-conversation.js";
 export * from "./branch.js";
 export * from "./business.js";
+export * from "./idempotency-key.js";
 export * from "./invite-code.js";
 export * from "./quota-usage.js";
 export * from "./saved-account.js";
@@ -28,4 +30,5 @@ export const ENTITIES = [
   TelegramMemberSchema,
   InviteCodeSchema,
   BotConversationSchema,
+  IdempotencyKeySchema,
 ];

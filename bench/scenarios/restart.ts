@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { WATCHDOG_NAME } from "../../src/db/postmaster-watchdog.js";
+import { freePort } from "../../src/free-port.js";
+import { recorded, type ScenarioResult } from "../figures.js";
+import { median } from "../stats.js";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROUNDS = 5;
+
+/**
+ * 11. Restart after kill -9 (issue 17, item 7): the service on the embedded PostgreSQL of its own data
+ * directory is killed with SIGKILL and started again at once, as a supervisor would; measured from the
+ * spawn of the new service process to its first /readyz 200. Plain kills (the watchdog then stops the
+ * orphaned PostgreSQL) give `restart.after_kill_ready`; kills of the watchdog too (the new start must stop
+ * the orphan itself) are recorded beside it.
+ */
+export async function restart(): Promise<ScenarioResult> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "birrcheck-bench-restart-"));
+  let service: Service | undefined;
+  try {
+    // The first start creates the cluster (initdb): not a restart, not measured.
+    service = (await startAndTime(dataDir)).service;
+    const plain: number[] = [];
+    const orphan: number[] = [];
+    const phases: { loadMs: number; databaseMs: number }[] = [];
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      const watchdogToo = round % 2 === 1;
+      await kill9(service, dataDir, watchdogToo);
+      const next = await startAndTime(dataDir);
+      service = next.service;
+      (watchdogToo ? orphan : plain).push(Math.round(next.ms));
+      phases.push(next.phases);
+    }
+    const plainMedian = Math.round(median(plain));
+    const orphanMedian = Math.round(median(orphan));
+    return {
+      figures: [
+        // Issue 17 names no goal (after the orphan was stopped by hand the service was ready in 2 s):
+        // recorded, mostly code loading that issue 18's compiled build is to cut.
+        recorded("restart.after_kill_ready", 11, "start to ready after kill -9 (median)", plainMedian, "ms"),
+        recorded(
+          "restart.after_orphan_ready",
+          11,
+          "start to ready, orphaned PostgreSQL left (median)",
+          orphanMedian,
+          "ms",
+        ),
+      ],
+      details: {
+        rounds: ROUNDS,
+        afterKillMs: plain,
+        afterOrphanMs: orphan,
+        // Alternating rounds, plain first: code loading versus the database part of each start.
+        phases,
+      },
+    };
+  } finally {
+    await service?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface Service {
+  child: ChildProcess;
+  exited: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Spawns src/main.ts (what `npm start` runs) and times it until /readyz answers 200. */
+async function startAndTime(
+  dataDir: string,
+): Promise<{ service: Service; ms: number; phases: { loadMs: number; databaseMs: number } }> {
+  const port = await freePort();
+  const began = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      BOOTSTRAP: "false",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const startedAt = Date.now();
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    if (stdout.length < 100_000) stdout += chunk.toString("utf8");
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString("utf8")).slice(-4_000);
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (gone || Date.now() > until) throw new Error(`the service did not become ready:\n${stderr}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resume) => setTimeout(resume, 10));
+  }
+  const ms = performance.now() - began;
+  // Where the time went: loading the code until the first log line, then the database (an orphan stopped,
+  // PostgreSQL started, migrations checked) until the service listens.
+  const logged = (message: string) => {
+    const time = new RegExp(`"time":"([^"]+)"[^\\n]*"msg":"${message}"`).exec(stdout)?.[1];
+    return time ? Date.parse(time) : Number.NaN;
+  };
+  const databaseFrom = logged("starting the embedded PostgreSQL server");
+  const phases = { loadMs: databaseFrom - startedAt, databaseMs: logged("listening") - databaseFrom };
+  return {
+    ms,
+    phases,
+    service: {
+      child,
+      exited,
+      async stop() {
+        if (gone) return;
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      },
+    },
+  };
+}
+
+/** SIGKILL of the service (and first of its PostgreSQL watchdog), waiting until the process is gone. */
+async function kill9(service: Service, dataDir: string, watchdogToo: boolean): Promise<void> {
+  if (watchdogToo) {
+    const watchdog = await watchdogPid(dataDir);
+    if (watchdog) process.kill(watchdog, "SIGKILL");
+  }
+  service.child.kill("SIGKILL");
+  await service.exited;
+}
+
+async function watchdogPid(dataDir: string): Promise<number | null> {
+  for (const entry of await readdir("/proc").catch(() => [])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const command = await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
+    if (command.includes(WATCHDOG_NAME) && command.includes(path.join(dataDir, "postgres")))
+      return Number(entry);
+  }
+  return null;
+}

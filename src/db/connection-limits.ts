@@ -1,0 +1,45 @@
+/** Time limits on the database, from DB_ACQUIRE_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS. */
+export interface DatabaseTimeouts {
+  /** Waiting for a pooled connection, including opening a new one. */
+  acquireTimeoutMs: number;
+  /** One statement; PostgreSQL cancels it after this (SQLSTATE 57014). */
+  statementTimeoutMs: number;
+}
+
+// A stalled server (stopped, swapping, cut off) cannot run its own statement_timeout: the client stops
+// waiting this long after it, so a live server always gets to cancel first.
+const CLIENT_WAIT_AFTER_STATEMENT_MS = 1_000;
+// Idle pooled connections are probed by the kernel, so a server that vanished (host down, NAT dropped)
+// is noticed instead of a query waiting on a dead socket.
+const KEEPALIVE_DELAY_MS = 10_000;
+
+/** The pg connection settings every pooled connection gets (TCP keepalive always; timeouts when given). */
+export function connectionSettings(timeouts: DatabaseTimeouts | undefined): Record<string, unknown> {
+  if (!timeouts) return { keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS };
+  return {
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    connectionTimeoutMillis: timeouts.acquireTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    query_timeout: timeouts.statementTimeoutMs + CLIENT_WAIT_AFTER_STATEMENT_MS,
+  };
+}
+
+/** The knex/tarn pool settings for the given limits. */
+export function poolSettings(timeouts: DatabaseTimeouts | undefined): Record<string, unknown> {
+  if (!timeouts) return {};
+  return {
+    acquireTimeoutMillis: timeouts.acquireTimeoutMs,
+    createTimeoutMillis: timeouts.acquireTimeoutMs,
+    validate: answeredEverything,
+  };
+}
+
+/**
+ * A connection whose last query went unanswered (pg's query_timeout gave up on a stalled server) still
+ * owes that answer, maybe inside an open transaction: it is never lent out again. The pool destroys it
+ * and opens a fresh one, which fails fast while the server is still stalled.
+ */
+function answeredEverything(connection: { readyForQuery?: unknown }): boolean {
+  return connection.readyForQuery === true;
+}

@@ -1,0 +1,22 @@
+// SQLSTATEs of a server that cannot serve: admin shutdown, crash shutdown, cannot connect now, connection
+// failures, and 57014 (query_canceled: DB_STATEMENT_TIMEOUT_MS ran out).
+const UNAVAILABLE_SQLSTATES = ["57P01", "57P02", "57P03", "08006", "08001", "57014"];
+const NETWORK_CODES = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"];
+// Messages of pg, knex and tarn that carry no code: a dropped or timed-out connection, pg's query_timeout
+// on a stalled server, and the pool's acquire timeout ("Knex: Timeout acquiring a connection").
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|Timeout acquiring a connection|^timeout expired$/i;
+
+/**
+ * Whether an error means the database cannot answer now (down, stalled, out of connections), as opposed to
+ * a bug or a bad query: the API answers it 503 and the bot asks to try again. MikroORM wraps driver errors
+ * but keeps their code and message.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.includes(code) || NETWORK_CODES.includes(code))) {
+    return true;
+  }
+  return UNAVAILABLE_MESSAGES.test(error.message);
+}
