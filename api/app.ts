@@ -12,6 +12,7 @@ import { requireApiKey } from "./middleware/auth.js";
 import { rateLimitPerKey } from "./middleware/rate-limit.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
+import type { SandboxExamples } from "./openapi/examples.js";
 import { accountsRoutes } from "./routes/accounts.js";
 import { banksRoutes } from "./routes/banks.js";
 import { docsRoutes } from "./routes/docs.js";
@@ -36,6 +37,8 @@ export interface ApiDependencies {
   breakers?: BankBreakers;
   /** False while the embedded PostgreSQL is down: /healthz answers 503. Absent with DATABASE_URL. */
   databaseAlive?: (() => boolean) | undefined;
+  /** Every bank's sandbox receipt, for the OpenAPI examples (the composition root takes them from the simulator). */
+  sandboxExamples: SandboxExamples;
 }
 
 /** The Koa application: /api/v1 (spec and its OpenAPI document), /docs, /healthz, /readyz and /metrics. */
@@ -49,6 +52,7 @@ export function createApi({
   metricsToken,
   breakers,
   databaseAlive,
+  sandboxExamples,
 }: ApiDependencies): Koa<ApiState> {
   const app = new Koa<ApiState>();
   // Errors are rendered by errorRenderer and logged there with the request id; Koa's default logs again.
@@ -76,7 +80,8 @@ export function createApi({
   for (const routes of [verifyRoutes(engine, reader, orm), accountsRoutes(orm), verificationsRoutes(orm)]) {
     authenticated.use(routes.routes(), routes.allowedMethods());
   }
-  for (const open of [banksRoutes(), openApiRoutes()]) v1.use(open.routes(), open.allowedMethods());
+  for (const open of [banksRoutes(), openApiRoutes(sandboxExamples)])
+    v1.use(open.routes(), open.allowedMethods());
   v1.use(authenticated.routes(), authenticated.allowedMethods());
   app.use(v1.routes());
   app.use(v1.allowedMethods());

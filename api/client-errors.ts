@@ -1,5 +1,6 @@
 import { type Server, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import { RENDERED_MESSAGES } from "./errors.js";
 
 /** The answer to a request Node refused before Koa saw it, by Node's error code; 400 for the rest. */
 const REFUSALS: Record<string, { status: number; message: string }> = {
@@ -7,7 +8,7 @@ const REFUSALS: Record<string, { status: number; message: string }> = {
   // headersTimeout or requestTimeout ran out (api/server-settings.ts): a slow or stalled client.
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: "The request took too long to arrive." },
 };
-const MALFORMED = { status: 400, message: "The request is malformed." };
+const MALFORMED = { status: 400, message: RENDERED_MESSAGES.malformed };
 
 /**
  * Requests Node refuses before Koa sees them (headers over 16 KB, a malformed request line, a request that

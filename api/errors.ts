@@ -1,5 +1,6 @@
 import type { Context, Next } from "koa";
 import { bankName } from "../src/banks/catalogue.js";
+import type { BankCode } from "../src/banks/codes.js";
 import { BankUnavailableError, ReceiptFormatError } from "../src/banks/errors.js";
 import { isDatabaseUnavailable } from "../src/db/unavailable.js";
 import {
@@ -8,13 +9,25 @@ import {
   BadRequestError,
   ClientClosedRequestError,
   IdempotencyKeyInProgressError,
+  INVALID_DATA_MESSAGE,
   NotFoundError,
   QuotaExceededError,
   ServiceUnavailableError,
   TooManyAttemptsError,
+  UNAVAILABLE_MESSAGE,
   ValidationError,
 } from "../src/errors.js";
 import type { Logger } from "../src/logger.js";
+
+/** The texts this renderer writes itself (the error classes carry the others); the OpenAPI document shows them. */
+export const RENDERED_MESSAGES = {
+  serverError: "Server Error.",
+  tooLarge: "The request body is too large.",
+  malformed: "The request is malformed.",
+  bankUnavailable: (bank: BankCode) => `${bankName(bank)} is not responding. Please try again later.`,
+  bankAnswerUnreadable: (bank: BankCode) =>
+    `${bankName(bank)} sent an answer that could not be read. Please try again later.`,
+} as const;
 
 interface Rendered {
   status: number;
@@ -43,7 +56,7 @@ export function errorRenderer() {
 
 function render(error: unknown): Rendered {
   if (error instanceof ValidationError) {
-    return { status: 422, body: { message: "The given data was invalid.", errors: error.errors } };
+    return { status: 422, body: { message: INVALID_DATA_MESSAGE, errors: error.errors } };
   }
   if (error instanceof AuthenticationError) return message(401, error.message);
   if (error instanceof AuthorizationError) return message(403, error.message);
@@ -56,18 +69,14 @@ function render(error: unknown): Rendered {
   // Nobody reads it: the status only tells the access log and the metrics what happened.
   if (error instanceof ClientClosedRequestError) return message(499, error.message);
   if (error instanceof BankUnavailableError) {
-    return message(503, `${bankName(error.bank)} is not responding. Please try again later.`);
+    return message(503, RENDERED_MESSAGES.bankUnavailable(error.bank));
   }
   if (error instanceof ReceiptFormatError) {
-    return message(
-      502,
-      `${bankName(error.bank)} sent an answer that could not be read. Please try again later.`,
-    );
+    return message(502, RENDERED_MESSAGES.bankAnswerUnreadable(error.bank));
   }
   // Down, stalled (statement or acquire timeout) or out of connections: a 503, never a 500.
-  if (isDatabaseUnavailable(error))
-    return message(503, "The service is temporarily unavailable. Please try again later.");
-  return renderHttpError(error) ?? message(500, "Server Error.");
+  if (isDatabaseUnavailable(error)) return message(503, UNAVAILABLE_MESSAGE);
+  return renderHttpError(error) ?? message(500, RENDERED_MESSAGES.serverError);
 }
 
 /** Errors raised by Koa, the router and the body parser carry an HTTP status; map the ones a client causes. */
@@ -75,8 +84,8 @@ function renderHttpError(error: unknown): Rendered | null {
   if (typeof error !== "object" || error === null) return null;
   const { status, statusCode } = error as { status?: number; statusCode?: number };
   const code = status ?? statusCode;
-  if (code === 413) return message(413, "The request body is too large.");
-  if (code === 400) return message(400, "The request is malformed.");
+  if (code === 413) return message(413, RENDERED_MESSAGES.tooLarge);
+  if (code === 400) return message(400, RENDERED_MESSAGES.malformed);
   return null;
 }
 

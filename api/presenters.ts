@@ -1,7 +1,12 @@
 import type { z } from "zod";
+import type { SavedAccountRecord } from "../src/accounts/saved-accounts.js";
 import { BANK_CATALOGUE, bankName } from "../src/banks/catalogue.js";
 import { BANK_CODES, type BankCode } from "../src/banks/codes.js";
-import type { SavedAccount, Verification } from "../src/db/entities/index.js";
+import {
+  RECEIPT_FIELDS,
+  type ReceiptColumns,
+  type VerificationRecord,
+} from "../src/db/verification-record.js";
 import type {
   ParsedReceipt,
   ParsedReceiptUrl,
@@ -9,21 +14,23 @@ import type {
   VerificationMethod,
   VerificationOutcome,
 } from "../src/engine/types.js";
-import type {
-  bankEntrySchema,
-  parsedReceiptSchema,
-  parsedUrlSchema,
+import {
+  type bankEntrySchema,
+  HISTORY_RECEIPT_FIELDS,
+  type parsedReceiptSchema,
+  type parsedUrlSchema,
+  RECEIPT_KEYS,
   receiptSchema,
-  savedAccountSchema,
-  verificationRecordSchema,
-  verificationResultSchema,
+  type savedAccountSchema,
+  type verificationRecordSchema,
+  type verificationResultSchema,
 } from "./responses.js";
 
 // Each presenter returns the type of its response schema (api/responses.ts), which the OpenAPI document shows.
 type Body<T extends z.ZodType> = z.output<T>;
 
 /** Saved bank account (spec 2.5). */
-export function presentAccount(account: SavedAccount): Body<typeof savedAccountSchema> {
+export function presentAccount(account: SavedAccountRecord): Body<typeof savedAccountSchema> {
   return {
     id: account.id,
     bank: account.bank as BankCode,
@@ -39,7 +46,9 @@ export function presentAccount(account: SavedAccount): Body<typeof savedAccountS
  * History record (spec 2.4). Receipt fields of a verification whose transaction was not found are null:
  * there is no receipt to report.
  */
-export function presentVerificationRecord(verification: Verification): Body<typeof verificationRecordSchema> {
+export function presentVerificationRecord(
+  verification: VerificationRecord,
+): Body<typeof verificationRecordSchema> {
   const bank = verification.bank as BankCode;
   return {
     id: verification.id,
@@ -49,12 +58,9 @@ export function presentVerificationRecord(verification: Verification): Body<type
     account_number: verification.accountNumber ?? null,
     success: verification.success,
     exists: verification.exists,
-    status: verification.status ?? null,
-    transaction_type: verification.transactionType ?? null,
-    amount: verification.amount ?? null,
-    currency: verification.currency ?? null,
-    payer_name: verification.payerName ?? null,
-    transaction_date: verification.transactionDate ?? null,
+    ...(presentReceiptFields(verification, HISTORY_RECEIPT_FIELDS) as ReceiptPart<
+      Body<typeof verificationRecordSchema>
+    >),
     created_at: verification.createdAt.toISOString(),
     source: { type: verification.sourceType as SourceType, label: verification.sourceLabel },
   };
@@ -80,45 +86,39 @@ export function presentBanks(): Record<BankCode, Body<typeof bankEntrySchema>> {
   return entries as Record<BankCode, Body<typeof bankEntrySchema>>;
 }
 
+type ReceiptField = keyof ReceiptColumns;
+
+/** The receipt part of a body type: its fields named in RECEIPT_KEYS. */
+type ReceiptPart<B> = Pick<B, Extract<keyof B, (typeof RECEIPT_KEYS)[ReceiptField]>>;
+
+/**
+ * The given receipt fields of a record or a claim (spec 2.3) under their contract names, in the order given,
+ * a missing one as null. `transaction_type` is left out where the bank shows none unless `keepEmptyType`.
+ */
+function presentReceiptFields(
+  source: Partial<Record<ReceiptField, unknown>>,
+  fields: readonly ReceiptField[],
+  { keepEmptyType = true } = {},
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = source[field] ?? null;
+    if (field === "transactionType" && !value && !keepEmptyType) continue;
+    body[RECEIPT_KEYS[field]] = value;
+  }
+  return body;
+}
+
 /**
  * Receipt (spec 2.3) from a verification's columns; `transaction_type` is left out when the bank has none.
  * Only found transactions have one, and their receipt columns are always written.
  */
-function presentReceipt(record: Verification): Body<typeof receiptSchema> {
-  const {
-    status,
-    amount,
-    currency,
-    transactionDate,
-    payerName,
-    payerAccount,
-    receiverName,
-    receiverAccount,
-  } = record;
-  if (
-    status == null ||
-    amount == null ||
-    currency == null ||
-    transactionDate == null ||
-    payerName == null ||
-    payerAccount == null ||
-    receiverName == null ||
-    receiverAccount == null
-  ) {
+function presentReceipt(record: VerificationRecord): Body<typeof receiptSchema> {
+  const receipt = presentReceiptFields(record, RECEIPT_FIELDS, { keepEmptyType: false });
+  if (!receiptSchema.safeParse(receipt).success) {
     throw new Error(`verification ${record.id} was found but has no receipt columns`);
   }
-  return {
-    status,
-    ...(record.transactionType ? { transaction_type: record.transactionType } : {}),
-    amount,
-    currency,
-    transaction_date: transactionDate,
-    payer_name: payerName,
-    payer_account: payerAccount,
-    receiver_name: receiverName,
-    receiver_account: receiverAccount,
-    description: record.description ?? null,
-  };
+  return receipt as Body<typeof receiptSchema>;
 }
 
 /** Verification result (spec 2.2) and its status: 404 for a transaction the bank does not know, else 200. */
@@ -147,6 +147,9 @@ export function presentVerificationResult(outcome: VerificationOutcome): {
           existing_verification_id: outcome.existing.id,
           verified_at: outcome.existing.createdAt.toISOString(),
         }
+      : {}),
+    ...(outcome.kind === "confirmed" && outcome.receiverNotSaved
+      ? { paid_outside_saved_accounts: true }
       : {}),
   };
   return { status: found ? 200 : 404, body };
@@ -177,17 +180,10 @@ export function presentParsedReceipt(parsed: ParsedReceipt): Body<typeof parsedR
     requires_account_number: parsed.requiresAccountNumber,
     requires_explicit_settlement_account: parsed.requiresExplicitSettlementAccount,
     account_digits: parsed.accountDigits,
-    receipt: {
-      status: receipt.status ?? null,
-      ...(receipt.transactionType ? { transaction_type: receipt.transactionType } : {}),
-      amount: receipt.amount ?? null,
-      currency: receipt.currency ?? (receipt.amount === undefined ? null : "ETB"),
-      transaction_date: receipt.transactionDate ?? null,
-      payer_name: receipt.payerName ?? null,
-      payer_account: receipt.payerAccount ?? null,
-      receiver_name: receipt.receiverName ?? null,
-      receiver_account: receipt.receiverAccount ?? null,
-      description: receipt.description ?? null,
-    },
+    receipt: presentReceiptFields(
+      { ...receipt, currency: receipt.currency ?? (receipt.amount === undefined ? null : "ETB") },
+      RECEIPT_FIELDS,
+      { keepEmptyType: false },
+    ) as Body<typeof parsedReceiptSchema>["receipt"],
   };
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { BANK_CODES } from "../src/banks/codes.js";
-import { SOURCE_TYPES, VERIFICATION_METHODS } from "../src/engine/types.js";
+import { RECEIPT_FIELDS } from "../src/db/verification-record.js";
+import { OUTCOME_MESSAGES, SOURCE_TYPES, VERIFICATION_METHODS } from "../src/engine/types.js";
+import { INVALID_DATA_MESSAGE } from "../src/errors.js";
 import { RECEIPT_METHODS } from "../src/receipts/reader.js";
 
 // Every response body of /api/v1, as zod schemas: the presenters return these types and the OpenAPI
@@ -25,22 +27,80 @@ const verificationMethodSchema = z.enum([...Object.values(VERIFICATION_METHODS),
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
+type ReceiptField = (typeof RECEIPT_FIELDS)[number];
+
+/** transactionType → transaction_type */
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
+/** The contract's name (spec 2.3) of each receipt field of the one list (src/db/verification-record.ts). */
+export const RECEIPT_KEYS = Object.fromEntries(
+  RECEIPT_FIELDS.map((field) => [field, field.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`)]),
+) as { readonly [F in ReceiptField]: SnakeCase<F> };
+
+type ReceiptKey = (typeof RECEIPT_KEYS)[ReceiptField];
+
+/** The receipt fields a history item shows (spec 2.4), in its order. */
+export const HISTORY_RECEIPT_FIELDS = [
+  "status",
+  "transactionType",
+  "amount",
+  "currency",
+  "payerName",
+  "transactionDate",
+] as const satisfies readonly ReceiptField[];
+
+/**
+ * Each receipt field as a found transaction has it (spec 2.3), in the contract's order: written once. The
+ * receipt's own schema makes transaction_type optional and description nullable; history and parsed receipts
+ * take them all nullable.
+ */
+const receiptFields = {
+  status: z.string().meta({ description: '"completed" for a confirmed transfer.', example: "completed" }),
+  transaction_type: z.string(),
+  amount: z.number().meta({ description: "The transferred amount, without fees.", example: 1100 }),
+  currency: z.string().meta({ example: "ETB" }),
+  transaction_date: z.string().meta({
+    description: "ISO 8601 date-time with an offset (+03:00) or a trailing Z, as the bank gives it.",
+    example: "2026-11-20T10:15:00+03:00",
+  }),
+  payer_name: z.string(),
+  payer_account: z.string().meta({ description: "As printed by the bank, masked forms included." }),
+  receiver_name: z.string(),
+  receiver_account: z.string(),
+  description: z.string(),
+} satisfies Record<ReceiptKey, z.ZodType>;
+
+/** The same fields where each one may be missing (null). */
+const nullableReceiptFields = nullableFields(receiptFields);
+
+function nullableFields<S extends Record<string, z.ZodType>>(
+  shape: S,
+): { [K in keyof S]: z.ZodNullable<S[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.nullable()])) as {
+    [K in keyof S]: z.ZodNullable<S[K]>;
+  };
+}
+
+/** The given receipt fields of a shape, by their contract names, in the order given. */
+function receiptShapeOf<S extends Record<ReceiptKey, z.ZodType>, F extends ReceiptField>(
+  shape: S,
+  fields: readonly F[],
+): { [K in F as SnakeCase<K>]: S[SnakeCase<K> & keyof S] } {
+  return Object.fromEntries(fields.map((field) => [RECEIPT_KEYS[field], shape[RECEIPT_KEYS[field]]])) as {
+    [K in F as SnakeCase<K>]: S[SnakeCase<K> & keyof S];
+  };
+}
+
 /** Transaction details as the bank reports them (spec 2.3); fields the bank does not show are "". */
 export const receiptSchema = z
   .object({
-    status: z.string().meta({ description: '"completed" for a confirmed transfer.', example: "completed" }),
-    transaction_type: z.string().optional().meta({ description: "Absent when the bank shows none." }),
-    amount: z.number().meta({ description: "The transferred amount, without fees.", example: 1100 }),
-    currency: z.string().meta({ example: "ETB" }),
-    transaction_date: z.string().meta({
-      description: "ISO 8601 date-time with an offset (+03:00) or a trailing Z, as the bank gives it.",
-      example: "2026-11-20T10:15:00+03:00",
-    }),
-    payer_name: z.string(),
-    payer_account: z.string().meta({ description: "As printed by the bank, masked forms included." }),
-    receiver_name: z.string(),
-    receiver_account: z.string(),
-    description: z.string().nullable(),
+    ...receiptFields,
+    transaction_type: receiptFields.transaction_type
+      .optional()
+      .meta({ description: "Absent when the bank shows none." }),
+    description: receiptFields.description.nullable(),
   })
   .meta({ id: "Receipt" });
 
@@ -52,7 +112,7 @@ export const verificationResultSchema = z
     duplicate: z.boolean().meta({ description: "It was already confirmed in this branch." }),
     message: z.string().nullable().meta({
       description: "null on success; why it failed otherwise.",
-      example: "Transaction not found.",
+      example: OUTCOME_MESSAGES.not_found,
     }),
     data: z.object({
       bank: bankCodeSchema,
@@ -74,6 +134,14 @@ export const verificationResultSchema = z
     verified_at: isoDateTime
       .optional()
       .meta({ description: "Only when duplicate is true: when it was confirmed." }),
+    paid_outside_saved_accounts: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          "Birrcheck extension, not in the contract. Only on a confirmed result, when the branch saved receiving " +
+          "accounts for this bank and the bank's receiver is none of them (the bot warns the cashier the same way).",
+      }),
   })
   .meta({ id: "VerificationResult" });
 
@@ -87,12 +155,7 @@ export const verificationRecordSchema = z
     account_number: z.string().nullable().meta({ description: "The account the caller gave, else null." }),
     success: z.boolean(),
     exists: z.boolean(),
-    status: z.string().nullable(),
-    transaction_type: z.string().nullable(),
-    amount: z.number().nullable(),
-    currency: z.string().nullable(),
-    payer_name: z.string().nullable(),
-    transaction_date: z.string().nullable(),
+    ...receiptShapeOf(nullableReceiptFields, HISTORY_RECEIPT_FIELDS),
     created_at: isoDateTime,
     source: z.object({
       type: sourceTypeSchema,
@@ -161,16 +224,8 @@ export const parsedReceiptSchema = z
     requires_explicit_settlement_account: z.boolean(),
     account_digits: z.number().int().nullable(),
     receipt: z.object({
-      status: z.string().nullable(),
-      transaction_type: z.string().optional(),
-      amount: z.number().nullable(),
-      currency: z.string().nullable(),
-      transaction_date: z.string().nullable(),
-      payer_name: z.string().nullable(),
-      payer_account: z.string().nullable(),
-      receiver_name: z.string().nullable(),
-      receiver_account: z.string().nullable(),
-      description: z.string().nullable(),
+      ...nullableReceiptFields,
+      transaction_type: receiptFields.transaction_type.optional(),
     }),
   })
   .meta({ id: "ParsedReceipt" });
@@ -179,7 +234,7 @@ export const messageSchema = z.object({ message: z.string() }).meta({ id: "Messa
 
 export const validationErrorSchema = z
   .object({
-    message: z.literal("The given data was invalid."),
+    message: z.literal(INVALID_DATA_MESSAGE),
     errors: z.record(z.string(), z.array(z.string())).meta({
       description: "Each failing field with one message.",
       example: { label: ["The label field is required."] },

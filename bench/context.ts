@@ -1,9 +1,9 @@
 import type { Pool } from "undici";
+import type { FakeTelegram } from "../fakes/telegram.js";
 import { createBranch, createBusiness } from "../src/admin/businesses.js";
 import { createApiKey } from "../src/auth/api-keys.js";
 import type { Orm } from "../src/db/orm.js";
 import type { Simulator } from "../src/simulator/server.js";
-import type { FakeTelegram } from "../test/support/fake-telegram.js";
 import { type Exchange, exchange } from "./load.js";
 import type { ServiceChild } from "./service.js";
 

@@ -9,9 +9,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { startFakeTelegram } from "../fakes/telegram.js";
 import { openOrm } from "../src/db/orm.js";
 import { startSimulator } from "../src/simulator/server.js";
-import { startFakeTelegram } from "../test/support/fake-telegram.js";
 import { type BenchContext, createBenchTenant, verifier } from "./context.js";
 import { scratchDatabase } from "./database.js";
 import type { Figure, ScenarioResult } from "./figures.js";

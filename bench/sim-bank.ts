@@ -1,3 +1,4 @@
+import type { BankCode } from "../src/banks/codes.js";
 import { simulatedTelebirr } from "../src/banks/telebirr/imitation.js";
 import { ALL_SIMULATED_BANKS } from "../src/simulator/imitations.js";
 import type { SimRequest, SimulatedBank } from "../src/simulator/types.js";
@@ -24,7 +25,7 @@ export function telebirrReceiptPath(reference: string): string {
 }
 
 /** The simulator's banks, telebirr answering bench references too. */
-export async function benchBanks(): Promise<SimulatedBank[]> {
+export async function benchBanks(): Promise<Record<BankCode, SimulatedBank>> {
   const request: SimRequest = {
     origin: TELEBIRR_LOOKUP_ORIGIN,
     method: "GET",
@@ -45,5 +46,5 @@ export async function benchBanks(): Promise<SimulatedBank[]> {
       return { ...template, body: html.replaceAll(TEMPLATE_REFERENCE, reference) };
     },
   };
-  return ALL_SIMULATED_BANKS.map((bank) => (bank.code === "telebirr" ? telebirr : bank));
+  return { ...ALL_SIMULATED_BANKS, telebirr };
 }

@@ -1,4 +1,4 @@
-import { ALL_SIMULATED_BANKS } from "../src/simulator/imitations.js";
+import { simulatedBankList } from "../src/simulator/imitations.js";
 import { type BenchContext, confirmed } from "./context.js";
 import { exchange } from "./load.js";
 import { benchReference } from "./sim-bank.js";
@@ -10,7 +10,7 @@ import { benchReference } from "./sim-bank.js";
  */
 export async function warmUp(ctx: BenchContext): Promise<{ banksConfirmed: number }> {
   let banksConfirmed = 0;
-  for (const bank of ALL_SIMULATED_BANKS) {
+  for (const bank of simulatedBankList()) {
     const example = bank.examples[0];
     if (!example) continue;
     const result = await exchange(ctx.api, "/api/v1/verify", {

@@ -1,20 +1,16 @@
 import { bankName } from "../src/banks/catalogue.js";
 import type { BankCode } from "../src/banks/codes.js";
-import type { Verification } from "../src/db/entities/index.js";
+import type { VerificationRecord } from "../src/db/verification-record.js";
 import type { VerificationOutcome } from "../src/engine/types.js";
 import type { Texts } from "./i18n.js";
 
 /** What the cashier sees for one verification (HTML parse mode), in the member's language. */
-export function resultCard(
-  texts: Texts,
-  outcome: VerificationOutcome,
-  options: { receiverNotSaved: boolean },
-): string {
+export function resultCard(texts: Texts, outcome: VerificationOutcome): string {
   const { t } = texts;
   const { record } = outcome;
   switch (outcome.kind) {
     case "confirmed":
-      return options.receiverNotSaved
+      return outcome.receiverNotSaved
         ? card(
             texts,
             t("card-not-ours"),
@@ -62,7 +58,7 @@ export function resultCard(
   }
 }
 
-function card(texts: Texts, headline: string, note: string | null, record: Verification): string {
+function card(texts: Texts, headline: string, note: string | null, record: VerificationRecord): string {
   const { t } = texts;
   const receiver = [record.receiverName, record.receiverAccount].filter((part) => part?.trim());
   return [
@@ -78,7 +74,7 @@ function card(texts: Texts, headline: string, note: string | null, record: Verif
 }
 
 /** Who verified it first, for "verified-by": the member's name or the API key's label, and the channel. */
-export function verifiedBy(record: Verification): { label: string; via: string } {
+export function verifiedBy(record: VerificationRecord): { label: string; via: string } {
   return { label: record.sourceLabel, via: record.sourceType };
 }
 
@@ -87,6 +83,6 @@ function orDash(text: string | null | undefined): string {
   return text?.trim() ? text.trim() : "—";
 }
 
-function bankOf(record: Verification): string {
+function bankOf(record: VerificationRecord): string {
   return bankName(record.bank as BankCode);
 }

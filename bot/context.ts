@@ -1,17 +1,18 @@
 import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
 import type { FileFlavor } from "@grammyjs/files";
-import type { MikroORM } from "@mikro-orm/postgresql";
 import type { Context } from "grammy";
 import type { VerificationEngine } from "../src/engine/index.js";
 import type { Logger } from "../src/logger.js";
 import type { Metrics } from "../src/metrics/registry.js";
 import type { ReceiptReader } from "../src/receipts/reader.js";
+import type { Services } from "../src/services.js";
 import type { Member } from "../src/telegram/members.js";
 import type { RetryStore } from "./retries.js";
 
 /** What every handler of the bot uses: the same engine, reader and database as the API. */
 export interface BotDependencies {
-  orm: MikroORM;
+  /** Accounts, history, members and conversation state; the bot holds no EntityManager of its own. */
+  services: Services;
   /** For the polling lock's own connection. */
   databaseUrl: string;
   engine: VerificationEngine;

@@ -58,7 +58,7 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
   bot.use(
     conversations({
       // Version 2: the conversations read the member's language first; older logs would replay wrongly.
-      storage: { type: "key", version: 2, adapter: conversationStorage(deps.orm) },
+      storage: { type: "key", version: 2, adapter: conversationStorage(deps.services.conversations) },
     }),
   );
   bot.command("cancel", async (ctx) => {

@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { I18n, type I18nFlavor } from "@grammyjs/i18n";
-import type { MikroORM } from "@mikro-orm/postgresql";
 import type { Context, MiddlewareFn } from "grammy";
-import { TelegramMemberSchema } from "../src/db/entities/index.js";
+import { BANK_CATALOGUE } from "../src/banks/catalogue.js";
+import { BANK_CODES } from "../src/banks/codes.js";
 import type { BotContext } from "./context.js";
 import { escapeHtml, formatAddisTime, formatAmount } from "./format.js";
 
@@ -30,11 +31,29 @@ export const i18n = new I18n<Context>({
   fluentBundleOptions: { useIsolating: false },
   localeNegotiator: (ctx) => localeOf(ctx),
 });
-for (const locale of LOCALES) i18n.loadLocaleSync(locale, { filePath: localeFile(locale) });
+for (const locale of LOCALES) i18n.loadLocaleSync(locale, { source: localeSource(locale) });
 
 /** bot/locales/<locale>.ftl */
 export function localeFile(locale: Locale): string {
   return `${LOCALES_DIR}${locale}.ftl`;
+}
+
+/**
+ * A locale's messages as Fluent source: its .ftl file, and in English each bank's `bank-about-<code>`, which
+ * is the API's catalogue description (src/banks/catalogue.ts, written there once; am.ftl translates them).
+ */
+export function localeSource(locale: Locale): string {
+  const file = readFileSync(localeFile(locale), "utf8");
+  if (locale !== "en") return file;
+  const about = BANK_CODES.map(
+    (code) => `bank-about-${code} = ${fluentText(escapeHtml(BANK_CATALOGUE[code].description))}`,
+  );
+  return `${file.trimEnd()}\n${about.join("\n")}\n`;
+}
+
+/** One line of plain text as a Fluent pattern: braces would start placeables, so they become literals. */
+function fluentText(text: string): string {
+  return text.replace(/\s+/g, " ").replace(/[{}]/g, (brace) => `{"${brace}"}`);
 }
 
 export type TextVariables = Record<string, string | number>;
@@ -83,14 +102,6 @@ export function languageMiddleware(): MiddlewareFn<BotContext> {
 export function useLocale(ctx: Context, locale: Locale): void {
   decided.set(ctx, locale);
   (ctx as Context & Partial<I18nFlavor>).i18n?.useLocale(locale);
-}
-
-/** Remembers a member's language; false when the user is no member (nothing to store it on). */
-export async function storeLanguage(orm: MikroORM, telegramUserId: string, locale: Locale): Promise<boolean> {
-  const updated = await orm.em
-    .fork()
-    .nativeUpdate(TelegramMemberSchema, { telegramUserId }, { language: locale });
-  return updated > 0;
 }
 
 function createTexts(locale: Locale): Texts {

@@ -1,6 +1,4 @@
 import type { MessageEntity } from "grammy/types";
-import type { VerificationEngine } from "../src/engine/index.js";
-import { BadRequestError, ValidationError } from "../src/errors.js";
 
 /** Every link in a message: its URL entities (with or without a scheme), hidden text links, then bare text. */
 export function linksIn(text: string, entities: readonly MessageEntity[] = []): string[] {
@@ -14,20 +12,4 @@ export function linksIn(text: string, entities: readonly MessageEntity[] = []): 
     found.push(match.replace(/[.,;:!?)\]]+$/, ""));
   const withScheme = found.map((link) => (/^https?:\/\//i.test(link) ? link : `https://${link}`));
   return [...new Set(withScheme)];
-}
-
-/**
- * The first link that is a bank's receipt link. Bank SMS also carry feedback and app links; those are not
- * receipts and are passed over.
- */
-export function receiptLinkAmong(links: readonly string[], engine: VerificationEngine): string | null {
-  for (const link of links) {
-    try {
-      engine.parseReceiptUrl(link);
-      return link;
-    } catch (error) {
-      if (!(error instanceof ValidationError || error instanceof BadRequestError)) throw error;
-    }
-  }
-  return null;
 }

@@ -1,22 +1,17 @@
 import type { ConversationData, VersionedState, VersionedStateStorage } from "@grammyjs/conversations";
-import type { MikroORM } from "@mikro-orm/postgresql";
-import { BotConversationSchema } from "../src/db/entities/index.js";
+import type { ConversationStore } from "../src/telegram/conversation-store.js";
 
 /**
- * Conversation state in PostgreSQL (table bot_conversations), so a question asked before a restart, or by
- * another instance, is still answered correctly. The plugin deletes the row when the conversation ends.
+ * The conversations plugin's storage on the service's conversation store (PostgreSQL), so a question asked
+ * before a restart, or by another instance, is still answered correctly. The plugin deletes the state when
+ * the conversation ends; the state is only ever written here, so what is read back has the plugin's shape.
  */
-export function conversationStorage(orm: MikroORM): VersionedStateStorage<string, ConversationData> {
+export function conversationStorage(
+  store: ConversationStore,
+): VersionedStateStorage<string, ConversationData> {
   return {
-    async read(key) {
-      const row = await orm.em.fork().findOne(BotConversationSchema, { key });
-      return row ? (row.state as VersionedState<ConversationData>) : undefined;
-    },
-    async write(key, state) {
-      await orm.em.fork().upsert(BotConversationSchema, { key, state, updatedAt: new Date() });
-    },
-    async delete(key) {
-      await orm.em.fork().nativeDelete(BotConversationSchema, { key });
-    },
+    read: async (key) => (await store.read(key)) as VersionedState<ConversationData> | undefined,
+    write: (key, state) => store.write(key, state),
+    delete: (key) => store.delete(key),
   };
 }

@@ -1,7 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { paidOutsideSavedAccounts } from "../src/accounts/saved-accounts.js";
 import { bankName } from "../src/banks/catalogue.js";
-import type { BankCode } from "../src/banks/codes.js";
 import { BankUnavailableError } from "../src/banks/errors.js";
 import type { VerificationOutcome, VerifyCaller, VerifyInput } from "../src/engine/types.js";
 import type { Member } from "../src/telegram/members.js";
@@ -30,8 +28,9 @@ export async function verifyInChat(
   let input: VerifyInput | null = null;
   try {
     input = await prepare(status);
-    const bank = bankOf(input, deps);
-    if (needsAccount(input, deps)) {
+    const caller = callerOf(ctx.member);
+    const { bank, missing } = await deps.engine.prepare(caller, input);
+    if (missing) {
       await status.finish(t("receipt-needs-account", { bank: bankName(bank) }));
       await ctx.conversation.enter(ACCOUNT_CONVERSATION, input, bank);
       return;
@@ -42,20 +41,11 @@ export async function verifyInChat(
     }, SLOW_BANK_MS);
     let outcome: VerificationOutcome;
     try {
-      outcome = await deps.engine.verify(callerOf(ctx.member), input, { startedAt: arrivedAt });
+      outcome = await deps.engine.verify(caller, input, { startedAt: arrivedAt });
     } finally {
       clearTimeout(slow);
     }
-    const { record } = outcome;
-    const receiverNotSaved =
-      outcome.kind === "confirmed" &&
-      (await paidOutsideSavedAccounts(
-        deps.orm.em.fork(),
-        ctx.member.branchId,
-        record.bank,
-        record.receiverAccount,
-      ));
-    await status.finish(resultCard(texts, outcome, { receiverNotSaved }));
+    await status.finish(resultCard(texts, outcome));
   } catch (error) {
     if (input && error instanceof BankUnavailableError) {
       // Nothing was recorded: the same verification can simply run again.
@@ -81,18 +71,4 @@ export function callerOf(member: Member): VerifyCaller {
     sandbox: false,
     source: { type: "telegram", label: member.name },
   };
-}
-
-/** A link or receipt that does not carry the account its bank's lookup needs (asked for, then verified). */
-function needsAccount(input: VerifyInput, deps: BotDependencies): boolean {
-  if (input.accountNumber !== undefined || input.bankAccountId !== undefined) return false;
-  if (input.kind === "url") return deps.engine.parseReceiptUrl(input.receiptUrl).requiresAccountNumber;
-  if (input.kind === "receipt") return deps.engine.describeReceipt(input.claim).requiresAccountNumber;
-  return false;
-}
-
-function bankOf(input: VerifyInput, deps: BotDependencies): BankCode {
-  if (input.kind === "reference") return input.bank;
-  if (input.kind === "url") return deps.engine.parseReceiptUrl(input.receiptUrl).bank;
-  return input.claim.bank;
 }

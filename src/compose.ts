@@ -14,6 +14,9 @@ import type { Logger } from "./logger.js";
 import { createMetrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
 import { createReceiptReader } from "./receipts/reader.js";
+import { createServices } from "./services.js";
+import { sandboxExamples } from "./simulator/sandbox-examples.js";
+import { createSandboxGateway } from "./simulator/sandbox-gateway.js";
 
 export interface RunningService {
   url: string;
@@ -50,7 +53,9 @@ export async function startService(
   const metrics = createMetrics();
   const breakers = createBankBreakers(config.breaker);
   metrics.watchBreakers(breakers.states);
+  // Sandbox keys (chk_test_…) verify against the bank simulator: production code knows it only from here.
   const engine = createEngine(config.banks, orm, logger, {
+    sandbox: createSandboxGateway(),
     metrics,
     breakers,
     deadlineMs: config.verifyDeadlineMs,
@@ -68,10 +73,11 @@ export async function startService(
     metrics,
     metricsToken: config.metricsToken,
     breakers,
+    sandboxExamples: sandboxExamples(),
   });
   const telegram = config.telegram
     ? createTelegramBot(config.telegram, {
-        orm,
+        services: createServices(orm),
         databaseUrl: database.url,
         engine,
         reader: createReceiptReader({ ocr, metrics }),

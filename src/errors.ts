@@ -3,10 +3,16 @@
  * are values, not errors; these are for requests that cannot be served. api/errors.ts renders them.
  */
 
+/** The message of every 422 (spec 7), beside its per-field `errors`. */
+export const INVALID_DATA_MESSAGE = "The given data was invalid.";
+
+/** A history record the caller's branch does not have: 404. */
+export const VERIFICATION_NOT_FOUND_MESSAGE = "Verification not found.";
+
 /** Field-level validation failures: 422 with Laravel-style `errors`. */
 export class ValidationError extends Error {
   constructor(readonly errors: Record<string, string[]>) {
-    super(Object.values(errors).flat()[0] ?? "The given data was invalid.");
+    super(Object.values(errors).flat()[0] ?? INVALID_DATA_MESSAGE);
     this.name = "ValidationError";
   }
 
@@ -79,10 +85,13 @@ export class ClientClosedRequestError extends Error {
   }
 }
 
+/** The 503 of a service (or database) that cannot serve the request right now. */
+export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again later.";
+
 /** The service cannot serve the request right now (shutting down, database unreachable): 503. */
 export class ServiceUnavailableError extends Error {
   override name = "ServiceUnavailableError";
   constructor() {
-    super("The service is temporarily unavailable. Please try again later.");
+    super(UNAVAILABLE_MESSAGE);
   }
 }

@@ -5,6 +5,9 @@ import type { ApiContext } from "../context.js";
 
 export const JSON_LIMIT = "256kb";
 
+/** The 400 of a body that does not parse as JSON (the OpenAPI document shows it). */
+export const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
+
 const parseJson = koaBody({
   json: true,
   jsonLimit: JSON_LIMIT,
@@ -30,7 +33,7 @@ export async function jsonBody(ctx: ApiContext, next: Next): Promise<void> {
     if (error instanceof SyntaxError && error.message.includes("only supports object and array")) {
       throw new BadRequestError("The request body must be a JSON object.");
     }
-    throw new BadRequestError("The request body is not valid JSON.", { cause: error });
+    throw new BadRequestError(INVALID_JSON_MESSAGE, { cause: error });
   }
   const body: unknown = ctx.request.body;
   if (body !== undefined && (typeof body !== "object" || body === null || Array.isArray(body))) {

@@ -5,7 +5,17 @@ import {
   type ZodOpenApiOperationObject,
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
-import { IdempotencyKeyInProgressError } from "../../src/errors.js";
+import {
+  AuthenticationError,
+  AuthorizationError,
+  IdempotencyKeyInProgressError,
+  INVALID_DATA_MESSAGE,
+  QuotaExceededError,
+  TooManyAttemptsError,
+  UNAVAILABLE_MESSAGE,
+  VERIFICATION_NOT_FOUND_MESSAGE,
+} from "../../src/errors.js";
+import { RENDERED_MESSAGES } from "../errors.js";
 import {
   IDEMPOTENCY_DEFAULTS,
   IDEMPOTENCY_HEADER,
@@ -13,6 +23,7 @@ import {
   KEY_REUSED,
   REPLAYED_HEADER,
 } from "../middleware/idempotency.js";
+import { INVALID_JSON_MESSAGE } from "../middleware/json-body.js";
 import {
   banksBodySchema,
   bulkDeletedSchema,
@@ -33,6 +44,7 @@ import {
 import { parseReceiptBodySchema, parseUrlBodySchema, verifyBodySchema } from "../routes/verify-schema.js";
 import {
   type OpenApiExample,
+  type SandboxExamples,
   shareLinkExamples,
   verifyRequestExamples,
   verifyResultExamples,
@@ -56,32 +68,32 @@ const ERRORS = {
     description:
       "Invalid input the contract answers with 400: an unsupported bank, a malformed or unsupported receipt URL, " +
       "a body that is not a JSON object.",
-    content: json(messageSchema, message("The request body is not valid JSON.")),
+    content: json(messageSchema, message(INVALID_JSON_MESSAGE)),
   },
   401: {
     id: "Unauthenticated",
     description: "A missing, malformed, unknown or revoked API key.",
-    content: json(messageSchema, message("Unauthenticated.")),
+    content: json(messageSchema, message(new AuthenticationError().message)),
   },
   402: {
     id: "QuotaExceeded",
     description: "The business's monthly verification quota is used up.",
-    content: json(messageSchema, message("Monthly verification limit reached. Please upgrade your plan.")),
+    content: json(messageSchema, message(new QuotaExceededError().message)),
   },
   403: {
     id: "Forbidden",
     description: "The key's role may not do this (a cashier key on bulk deletion).",
-    content: json(messageSchema, message("This action is unauthorized.")),
+    content: json(messageSchema, message(new AuthorizationError().message)),
   },
   404: {
     id: "NotFound",
     description: "No such record in the key's branch (unknown id, another branch's id, or not a number).",
-    content: json(messageSchema, message("Verification not found.")),
+    content: json(messageSchema, message(VERIFICATION_NOT_FOUND_MESSAGE)),
   },
   413: {
     id: "PayloadTooLarge",
     description: "A JSON body over 256 kB, or a receipt file over 10 MB.",
-    content: json(messageSchema, message("The request body is too large.")),
+    content: json(messageSchema, message(RENDERED_MESSAGES.tooLarge)),
   },
   422: {
     id: "ValidationFailed",
@@ -96,27 +108,24 @@ const ERRORS = {
       "X-RateLimit-Limit": z.string().meta({ description: "Requests allowed a minute." }),
       "X-RateLimit-Remaining": z.string().meta({ description: "Requests left in this minute." }),
     }),
-    content: json(messageSchema, message("Too Many Attempts.")),
+    content: json(messageSchema, message(new TooManyAttemptsError(60).message)),
   },
   500: {
     id: "ServerError",
     description: "An unexpected failure; details only in the service's log, under the request id.",
-    content: json(messageSchema, message("Server Error.")),
+    content: json(messageSchema, message(RENDERED_MESSAGES.serverError)),
   },
   502: {
     id: "BankAnswerUnreadable",
     description: "The bank answered something that could not be read; nothing was recorded or counted.",
-    content: json(
-      messageSchema,
-      message("Bank of Abyssinia sent an answer that could not be read. Please try again later."),
-    ),
+    content: json(messageSchema, message(RENDERED_MESSAGES.bankAnswerUnreadable("boa"))),
   },
   503: {
     id: "Unavailable",
     description:
       "The database is unreachable, or (POST /verify) the bank is not responding or its circuit breaker is " +
       "open; nothing was recorded or counted.",
-    content: json(messageSchema, message("The service is temporarily unavailable. Please try again later.")),
+    content: json(messageSchema, message(UNAVAILABLE_MESSAGE)),
   },
 } satisfies Record<number, ZodOpenApiResponseObject>;
 
@@ -192,8 +201,9 @@ const replayHeaders = z.object({
     }),
 });
 
-export function createOpenApiDocument(): oas31.OpenAPIObject {
-  const results = verifyResultExamples();
+/** The document; `sandbox` (every bank's sandbox receipt, from the composition root) gives its examples. */
+export function createOpenApiDocument(sandbox: SandboxExamples): oas31.OpenAPIObject {
+  const results = verifyResultExamples(sandbox);
   return createDocument({
     openapi: "3.1.0",
     info: {
@@ -232,7 +242,7 @@ export function createOpenApiDocument(): oas31.OpenAPIObject {
           requestBody: {
             required: true,
             content: {
-              "application/json": { schema: verifyBodySchema, examples: verifyRequestExamples() },
+              "application/json": { schema: verifyBodySchema, examples: verifyRequestExamples(sandbox) },
               "multipart/form-data": {
                 schema: verifyBodySchema
                   .pick({ bank: true, account_number: true, bank_account_id: true, receipt_text: true })
@@ -263,7 +273,7 @@ export function createOpenApiDocument(): oas31.OpenAPIObject {
                 keyReused: {
                   summary: KEY_REUSED,
                   value: {
-                    message: "The given data was invalid.",
+                    message: INVALID_DATA_MESSAGE,
                     errors: { idempotency_key: [KEY_REUSED] },
                   },
                 },
@@ -274,7 +284,7 @@ export function createOpenApiDocument(): oas31.OpenAPIObject {
                 `${ERRORS[503].description} Also: the first request with this ${IDEMPOTENCY_HEADER} is still running ` +
                 `after this one waited for it (up to ${IDEMPOTENCY_DEFAULTS.waitMs / 1000} s); retry later with the same key to get its answer.`,
               content: json(messageSchema, {
-                ...message("The service is temporarily unavailable. Please try again later."),
+                ...message(UNAVAILABLE_MESSAGE),
                 keyInProgress: {
                   summary: "Idempotency key in progress",
                   value: { message: new IdempotencyKeyInProgressError().message },
@@ -292,7 +302,9 @@ export function createOpenApiDocument(): oas31.OpenAPIObject {
           summary: "Read a share link (no quota)",
           requestBody: {
             required: true,
-            content: { "application/json": { schema: parseUrlBodySchema, examples: shareLinkExamples() } },
+            content: {
+              "application/json": { schema: parseUrlBodySchema, examples: shareLinkExamples(sandbox) },
+            },
           },
           success: { status: 200, description: "What the link says.", schema: parsedUrlSchema },
           errors: [...AUTHENTICATED, ...WITH_BODY],

@@ -1,32 +1,49 @@
 import { bankName } from "../../src/banks/catalogue.js";
-import type { BankCode } from "../../src/banks/codes.js";
-import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
-import type { SimExample } from "../../src/simulator/types.js";
+import { BANK_CODES, type BankCode } from "../../src/banks/codes.js";
+import type { LookupTarget, Receipt } from "../../src/banks/types.js";
+import { NO_RECEIPT, pickReceiptColumns, type VerificationRecord } from "../../src/db/verification-record.js";
+import { OUTCOME_MESSAGES, VERIFICATION_METHODS, type VerificationOutcome } from "../../src/engine/types.js";
+import { presentVerificationResult } from "../presenters.js";
 
-// Examples for every bank, taken from the sandbox's seeded receipts: each one really succeeds with a
-// sandbox key (chk_test_…), and test/api/openapi.test.ts sends every one of them.
+// Examples for every bank, taken from the sandbox's seeded receipts (handed to createApi by the composition
+// root, src/compose.ts, as `sandboxExamples`): each one really succeeds with a sandbox key (chk_test_…), and
+// test/api/openapi.test.ts sends every one of them.
 
 export interface OpenApiExample {
   summary: string;
   value: unknown;
 }
 
-interface BankSample {
-  bank: BankCode;
-  example: SimExample;
+/** One bank's sandbox receipt, as the examples need it. */
+export interface SandboxExample {
+  /** What a caller supplies (reference + account/phone, or the token of a token link). */
+  target: LookupTarget;
+  /** A share URL that leads to the same receipt, where the bank has share links. */
+  shareUrl?: string | undefined;
+  /** The bank's own reference for this receipt. */
+  reference: string;
+  receipt: Receipt;
   /** A well-formed reference the bank does not know. */
   unknownReference: string;
 }
 
-const SAMPLES: readonly BankSample[] = ALL_SIMULATED_BANKS.flatMap((bank) => {
-  const example = bank.examples[0];
-  return example ? [{ bank: bank.code, example, unknownReference: bank.notFound.transactionNumber }] : [];
-});
+/** Every bank's sandbox receipt, by bank code. */
+export type SandboxExamples = Readonly<Record<BankCode, SandboxExample>>;
+
+interface BankSample {
+  bank: BankCode;
+  example: SandboxExample;
+}
+
+/** In catalogue order. */
+function samplesOf(examples: SandboxExamples): BankSample[] {
+  return BANK_CODES.map((bank) => ({ bank, example: examples[bank] }));
+}
 
 /** POST /verify bodies: bank + transaction number for every bank, and the share link where it has one. */
-export function verifyRequestExamples(): Record<string, OpenApiExample> {
+export function verifyRequestExamples(examples: SandboxExamples): Record<string, OpenApiExample> {
   return Object.fromEntries(
-    SAMPLES.flatMap(({ bank, example }) => {
+    samplesOf(examples).flatMap(({ bank, example }) => {
       const { target } = example;
       const byReference: [string, OpenApiExample] = [
         `${bank}_reference`,
@@ -52,81 +69,65 @@ export function verifyRequestExamples(): Record<string, OpenApiExample> {
 }
 
 /** POST /verify/parse-url bodies: one share link per bank that has them. */
-export function shareLinkExamples(): Record<string, OpenApiExample> {
+export function shareLinkExamples(examples: SandboxExamples): Record<string, OpenApiExample> {
   return Object.fromEntries(
-    SAMPLES.flatMap(({ bank, example }) =>
+    samplesOf(examples).flatMap(({ bank, example }) =>
       example.shareUrl ? [[bank, { summary: bankName(bank), value: { receipt_url: example.shareUrl } }]] : [],
     ),
   );
 }
 
-/** POST /verify answers for Telebirr's sandbox receipt: 200 confirmed and duplicate, and the 404. */
-export function verifyResultExamples(): {
+/**
+ * POST /verify answers for Telebirr's sandbox receipt, made by the presenter the route uses: 200 confirmed and
+ * duplicate, and the 404.
+ */
+export function verifyResultExamples(examples: SandboxExamples): {
   confirmed: OpenApiExample;
   duplicate: OpenApiExample;
   notFound: OpenApiExample;
 } {
-  const sample = SAMPLES.find((s) => s.bank === "telebirr");
-  if (!sample) throw new Error("the simulator has no Telebirr receipt");
-  const { bank, example, unknownReference } = sample;
-  const { receipt } = example;
-  const found = {
+  const bank = "telebirr";
+  const { reference, receipt, unknownReference } = examples[bank];
+  const first: VerificationRecord = {
+    id: 41,
+    branchId: 1,
+    bank,
+    transactionNumber: reference,
+    accountNumber: null,
+    success: true,
     exists: true,
-    data: {
-      bank,
-      bank_name: bankName(bank),
-      verification_id: "41",
-      transaction_number: example.reference,
-      source_url: null,
-      verification_method: "official",
-      receipt: {
-        status: receipt.status,
-        ...(receipt.transactionType ? { transaction_type: receipt.transactionType } : {}),
-        amount: receipt.amount,
-        currency: receipt.currency,
-        transaction_date: receipt.transactionDate,
-        payer_name: receipt.payerName,
-        payer_account: receipt.payerAccount,
-        receiver_name: receipt.receiverName,
-        receiver_account: receipt.receiverAccount,
-        description: receipt.description,
-      },
-    },
+    message: null,
+    ...pickReceiptColumns(receipt),
+    sourceUrl: null,
+    receiptToken: null,
+    sandbox: false,
+    verificationMethod: VERIFICATION_METHODS.reference,
+    sourceType: "api",
+    sourceLabel: "Front desk",
+    bankAnswer: null,
+    createdAt: new Date("2026-11-20T07:16:02.000Z"),
+    deletedAt: null,
   };
+  const again = { ...first, id: 42, success: false, message: OUTCOME_MESSAGES.duplicate };
+  const unknown = {
+    ...first,
+    id: 43,
+    transactionNumber: unknownReference,
+    success: false,
+    exists: false,
+    message: OUTCOME_MESSAGES.not_found,
+    ...NO_RECEIPT,
+  };
+  const answer = (outcome: VerificationOutcome) => presentVerificationResult(outcome).body;
   return {
     confirmed: {
       summary: "Confirmed",
-      value: { success: true, duplicate: false, message: null, ...found },
+      value: answer({ kind: "confirmed", record: first, receiverNotSaved: false }),
     },
     duplicate: {
       summary: "Already verified in this branch",
-      value: {
-        success: false,
-        duplicate: true,
-        message: "This transaction was already verified.",
-        ...found,
-        data: { ...found.data, verification_id: "42" },
-        existing_verification_id: 41,
-        verified_at: "2026-11-20T07:16:02.000Z",
-      },
+      value: answer({ kind: "duplicate", record: again, existing: first }),
     },
-    notFound: {
-      summary: "Not found",
-      value: {
-        success: false,
-        exists: false,
-        duplicate: false,
-        message: "Transaction not found.",
-        data: {
-          bank,
-          bank_name: bankName(bank),
-          verification_id: null,
-          transaction_number: unknownReference,
-          source_url: null,
-          verification_method: "official",
-          receipt: {},
-        },
-      },
-    },
+    notFound: { summary: "Not found", value: answer({ kind: "not_found", record: unknown }) },
   };
 }

@@ -1,6 +1,6 @@
 import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
-import { NotFoundError } from "../../src/errors.js";
+import { NotFoundError, VERIFICATION_NOT_FOUND_MESSAGE } from "../../src/errors.js";
 import {
   deleteVerification,
   deleteVerifications,
@@ -20,7 +20,7 @@ const DEFAULT_LIMIT = 100;
 /** Verification history of the caller's branch (spec 4.4–4.7). */
 export function verificationsRoutes(orm: MikroORM): Router<ApiState> {
   const router = new Router<ApiState>();
-  const notFound = () => new NotFoundError("Verification not found.");
+  const notFound = () => new NotFoundError(VERIFICATION_NOT_FOUND_MESSAGE);
 
   router.get("/verifications", async (ctx) => {
     const query = parseInput(historyQuerySchema, lastValues(ctx.query));

@@ -1,6 +1,6 @@
+import { textMessage } from "../../fakes/telegram.js";
 import { createBranch } from "../../src/admin/businesses.js";
 import { TelegramMemberSchema } from "../../src/db/entities/index.js";
-import { textMessage } from "../../test/support/fake-telegram.js";
 import type { BenchContext } from "../context.js";
 import { atLeast, recorded, type ScenarioResult } from "../figures.js";
 import { benchReference } from "../sim-bank.js";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { photoOf, RECEIPT_SAMPLES, renderReceiptImage } from "../../test/support/receipt-images.js";
+import { photoOf, RECEIPT_SAMPLES, renderReceiptImage } from "../../fakes/receipt-images.js";
 import { atMost, recorded, type ScenarioResult } from "../figures.js";
 import { median, round, summarize } from "../stats.js";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { BankCode } from "../../src/banks/codes.js";
 import { createBankAdapters } from "../../src/banks/registry.js";
 import { createReceiptReader, type ReceiptDocument } from "../../src/receipts/reader.js";
-import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
+import { simulatedBankList } from "../../src/simulator/imitations.js";
 import type { BenchContext } from "../context.js";
 import { atMost, type ScenarioResult } from "../figures.js";
 import { exchange } from "../load.js";
@@ -85,7 +85,7 @@ export async function parsing(ctx: BenchContext): Promise<ScenarioResult> {
 async function simulatorPdfs(ctx: BenchContext): Promise<Buffer[]> {
   const adapters = createBankAdapters();
   const pdfs: Buffer[] = [];
-  for (const bank of ALL_SIMULATED_BANKS) {
+  for (const bank of simulatedBankList()) {
     for (const example of bank.examples) {
       const request = adapters[bank.code].buildRequest(example.target);
       const url = new URL(request.url);

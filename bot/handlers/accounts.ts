@@ -1,8 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { deleteAccount, listAccounts, updateAccount } from "../../src/accounts/saved-accounts.js";
+import type { SavedAccountRecord } from "../../src/accounts/saved-accounts.js";
 import { bankName } from "../../src/banks/catalogue.js";
 import type { BankCode } from "../../src/banks/codes.js";
-import type { SavedAccount } from "../../src/db/entities/index.js";
 import { NotFoundError } from "../../src/errors.js";
 import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
 import { ADD_ACCOUNT_CONVERSATION } from "../conversation-ids.js";
@@ -30,7 +29,7 @@ export function accountsCommands(deps: BotDependencies): Composer<BotContext> {
   members.callbackQuery(/^acc:primary:(\d{1,10})$/, async (ctx) => {
     if (!(await allowedManager(ctx))) return;
     const account = await changed(ctx, () =>
-      updateAccount(deps.orm.em.fork(), ctx.member.branchId, Number(ctx.match[1]), { isPrimary: true }),
+      deps.services.accounts.update(ctx.member.branchId, Number(ctx.match[1]), { isPrimary: true }),
     );
     if (account) await showAccounts(ctx, textsOf(ctx).t("made-primary", { account: accountName(account) }));
   });
@@ -38,7 +37,7 @@ export function accountsCommands(deps: BotDependencies): Composer<BotContext> {
   members.callbackQuery(/^acc:delete:(\d{1,10})$/, async (ctx) => {
     if (!(await allowedManager(ctx))) return;
     const id = Number(ctx.match[1]);
-    const account = (await listAccounts(deps.orm.em.fork(), ctx.member.branchId)).find((a) => a.id === id);
+    const account = (await deps.services.accounts.list(ctx.member.branchId)).find((a) => a.id === id);
     const { t } = textsOf(ctx);
     if (!account) {
       await ctx.answerCallbackQuery({ text: t("account-gone") });
@@ -57,10 +56,9 @@ export function accountsCommands(deps: BotDependencies): Composer<BotContext> {
   members.callbackQuery(/^acc:delete-yes:(\d{1,10})$/, async (ctx) => {
     if (!(await allowedManager(ctx))) return;
     const id = Number(ctx.match[1]);
-    const em = deps.orm.em.fork();
-    const account = (await listAccounts(em, ctx.member.branchId)).find((a) => a.id === id);
+    const account = (await deps.services.accounts.list(ctx.member.branchId)).find((a) => a.id === id);
     const deleted = await changed(ctx, async () => {
-      await deleteAccount(em, ctx.member.branchId, id);
+      await deps.services.accounts.delete(ctx.member.branchId, id);
       return account;
     });
     if (deleted) await showAccounts(ctx, textsOf(ctx).t("deleted", { account: accountName(deleted) }));
@@ -87,8 +85,8 @@ export function accountsCommands(deps: BotDependencies): Composer<BotContext> {
 /** Runs a change; an account deleted meanwhile (another manager, another chat) is reported, not thrown. */
 async function changed(
   ctx: MemberContext,
-  change: () => Promise<SavedAccount | undefined>,
-): Promise<SavedAccount | undefined> {
+  change: () => Promise<SavedAccountRecord | undefined>,
+): Promise<SavedAccountRecord | undefined> {
   try {
     const account = await change();
     if (!account) await ctx.answerCallbackQuery({ text: textsOf(ctx).t("account-gone") });
@@ -107,7 +105,7 @@ export async function accountsView(
   branchName: string,
 ) {
   const { t } = texts;
-  const accounts = await listAccounts(deps.orm.em.fork(), branchId);
+  const accounts = await deps.services.accounts.list(branchId);
   const keyboard = new InlineKeyboard();
   const lines = accounts.map((account, index) => {
     const number = index + 1;
@@ -121,11 +119,13 @@ export async function accountsView(
 }
 
 /** "Commercial Bank of Ethiopia · 1000123456789 · Main till" (HTML-escaped). */
-export function describeAccount(account: Pick<SavedAccount, "bank" | "accountNumber" | "label">): string {
+export function describeAccount(
+  account: Pick<SavedAccountRecord, "bank" | "accountNumber" | "label">,
+): string {
   return escapeHtml(accountName(account));
 }
 
 /** The same, as plain text (translations escape their variables themselves). */
-export function accountName(account: Pick<SavedAccount, "bank" | "accountNumber" | "label">): string {
+export function accountName(account: Pick<SavedAccountRecord, "bank" | "accountNumber" | "label">): string {
   return `${bankName(account.bank as BankCode)} · ${account.accountNumber} · ${account.label}`;
 }

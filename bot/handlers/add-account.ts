@@ -1,5 +1,4 @@
 import { type Context, InlineKeyboard } from "grammy";
-import { createAccount } from "../../src/accounts/saved-accounts.js";
 import { isManager } from "../../src/auth/roles.js";
 import { bankName } from "../../src/banks/catalogue.js";
 import { BANK_CODES } from "../../src/banks/codes.js";
@@ -52,7 +51,7 @@ export function addAccountConversation(deps: BotDependencies) {
         await outer.reply(t("managers-only"));
         return;
       }
-      const account = await createAccount(deps.orm.em.fork(), member.branchId, {
+      const account = await deps.services.accounts.create(member.branchId, {
         bank: bank.value,
         accountNumber,
         label,

@@ -2,7 +2,6 @@ import { Composer } from "grammy";
 import { isManager } from "../../src/auth/roles.js";
 import { BANK_CATALOGUE } from "../../src/banks/catalogue.js";
 import { BANK_CODES } from "../../src/banks/codes.js";
-import { leaveBranch } from "../../src/telegram/members.js";
 import { clearMemberCommands } from "../commands.js";
 import type { BotContext, BotDependencies } from "../context.js";
 import { escapeHtml } from "../format.js";
@@ -25,7 +24,7 @@ export function generalCommands(deps: BotDependencies): Composer<BotContext> {
 
   composer.command("leave", async (ctx) => {
     if (!ctx.member || !ctx.from) return;
-    await leaveBranch(deps.orm.em.fork(), ctx.member.telegramUserId);
+    await deps.services.members.leave(ctx.member.telegramUserId);
     await clearMemberCommands(ctx.api, ctx.from.id).catch(() => undefined);
     await ctx.reply(textsOf(ctx).t("left", { branch: ctx.member.branchName }), { parse_mode: "HTML" });
     deps.logger.info({ memberId: ctx.member.id }, "member left");

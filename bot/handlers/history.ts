@@ -1,9 +1,8 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { BANK_CATALOGUE } from "../../src/banks/catalogue.js";
 import type { BankCode } from "../../src/banks/codes.js";
-import type { Verification } from "../../src/db/entities/index.js";
-import { recentBySource } from "../../src/history/recent.js";
-import { listVerifications, PERIODS, type Period } from "../../src/history/verifications.js";
+import type { VerificationRecord } from "../../src/db/verification-record.js";
+import { PERIODS, type Period } from "../../src/history/verifications.js";
 import { type BotContext, type BotDependencies, isMember } from "../context.js";
 import { escapeHtml } from "../format.js";
 import { type Texts, textsOf } from "../i18n.js";
@@ -45,7 +44,7 @@ export function historyCommands(deps: BotDependencies): Composer<BotContext> {
   // Every member's own latest results, cashiers included.
   members.command("recent", async (ctx) => {
     const source = callerOf(ctx.member).source;
-    const rows = await recentBySource(deps.orm.em.fork(), ctx.member.branchId, source, RECENT_COUNT);
+    const rows = await deps.services.history.recentBySource(ctx.member.branchId, source, RECENT_COUNT);
     const texts = textsOf(ctx);
     const body = rows.length === 0 ? texts.t("recent-empty") : rows.map((row) => line(texts, row)).join("\n");
     await ctx.reply(`${texts.t("recent-header")}\n\n${body}`, { parse_mode: "HTML" });
@@ -81,7 +80,7 @@ function parseArguments(text: string): HistoryView | null {
 
 async function renderPage(deps: BotDependencies, texts: Texts, branchId: number, view: HistoryView) {
   const { t } = texts;
-  const rows = await listVerifications(deps.orm.em.fork(), branchId, {
+  const rows = await deps.services.history.list(branchId, {
     limit: PAGE_SIZE + 1,
     offset: view.page * PAGE_SIZE,
     ...(view.period ? { period: view.period } : {}),
@@ -106,7 +105,7 @@ async function renderPage(deps: BotDependencies, texts: Texts, branchId: number,
   return { text, keyboard };
 }
 
-function line(texts: Texts, record: Verification): string {
+function line(texts: Texts, record: VerificationRecord): string {
   const bank = BANK_CATALOGUE[record.bank as BankCode]?.name ?? record.bank;
   const outcome = record.success ? "✅" : "❌";
   const parts = [

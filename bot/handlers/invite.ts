@@ -1,5 +1,4 @@
 import { Composer } from "grammy";
-import { createInvite } from "../../src/telegram/invites.js";
 import { type BotContext, type BotDependencies, isMember } from "../context.js";
 import { textsOf } from "../i18n.js";
 import { allowedManager } from "./manager.js";
@@ -15,7 +14,7 @@ export function inviteCommand(deps: BotDependencies): Composer<BotContext> {
       await ctx.reply(t("invite-usage"));
       return;
     }
-    const invite = await createInvite(deps.orm.em.fork(), ctx.member.branchId, role);
+    const invite = await deps.services.members.createInvite(ctx.member.branchId, role);
     const link = `https://t.me/${ctx.me.username}?start=${invite.code}`;
     await ctx.reply(t("invite", { role, branch: ctx.member.branchName, link }), {
       parse_mode: "HTML",

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { setMemberCommands } from "../commands.js";
 import { type BotContext, type BotDependencies, isMember } from "../context.js";
-import { isLocale, storeLanguage, textsOf, useLocale } from "../i18n.js";
+import { isLocale, textsOf, useLocale } from "../i18n.js";
 
 /** /language: English or Amharic, remembered on the membership (so every instance and restart knows it). */
 export function languageCommand(deps: BotDependencies): Composer<BotContext> {
@@ -22,7 +22,7 @@ export function languageCommand(deps: BotDependencies): Composer<BotContext> {
       await ctx.answerCallbackQuery();
       return;
     }
-    await storeLanguage(deps.orm, ctx.member.telegramUserId, locale);
+    await deps.services.members.setLanguage(ctx.member.telegramUserId, locale);
     useLocale(ctx, locale);
     await ctx.answerCallbackQuery();
     await ctx.editMessageText(textsOf(ctx).t("language-chosen")).catch(() => undefined);

@@ -1,6 +1,5 @@
 import { Composer, type MiddlewareFn } from "grammy";
 import { RateLimiter } from "../../src/rate-limit.js";
-import { findMember, joinByInvite } from "../../src/telegram/members.js";
 import { setMemberCommands } from "../commands.js";
 import type { BotContext, BotDependencies } from "../context.js";
 import { localeOf, textsOf } from "../i18n.js";
@@ -11,7 +10,7 @@ export function loadMember(deps: BotDependencies): MiddlewareFn<BotContext> {
   return async (ctx, next) => {
     // Only private chats: a receipt or a manager's list must not be shown in a group.
     if (ctx.chat && ctx.chat.type !== "private") return;
-    ctx.member = ctx.from ? await findMember(deps.orm.em.fork(), String(ctx.from.id)) : null;
+    ctx.member = ctx.from ? await deps.services.members.find(String(ctx.from.id)) : null;
     await next();
   };
 }
@@ -38,7 +37,7 @@ export function membership(deps: BotDependencies): Composer<BotContext> {
       return;
     }
     const name = [from.first_name, from.last_name].filter(Boolean).join(" ") || `user ${from.id}`;
-    const outcome = await joinByInvite(deps.orm.em.fork(), code, { telegramUserId: String(from.id), name });
+    const outcome = await deps.services.members.joinByInvite(code, { telegramUserId: String(from.id), name });
     switch (outcome.kind) {
       case "joined": {
         const { member } = outcome;

@@ -6,7 +6,7 @@ import { type BotContext, type BotDependencies, isMember, type MemberContext } f
 import { REFERENCE_CONVERSATION } from "../conversation-ids.js";
 import { UnsupportedFileError, withDownloadedFile } from "../download.js";
 import { textsOf } from "../i18n.js";
-import { linksIn, receiptLinkAmong } from "../links.js";
+import { linksIn } from "../links.js";
 import type { StatusMessage } from "../status.js";
 import { RETRY_CALLBACK, verifyInChat } from "../verify-in-chat.js";
 
@@ -95,7 +95,7 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
     text: string,
     entities: MessageEntity[] | undefined,
   ): Promise<boolean> {
-    const link = receiptLinkAmong(linksIn(text, entities), deps.engine);
+    const link = deps.engine.findReceiptLink(linksIn(text, entities));
     if (!link) return false;
     await verifyInChat(ctx, deps, textsOf(ctx).t("working"), async () => ({ kind: "url", receiptUrl: link }));
     return true;

@@ -1,5 +1,4 @@
 import { type Context, InlineKeyboard } from "grammy";
-import { listAccounts } from "../../src/accounts/saved-accounts.js";
 import { BANK_CATALOGUE, bankName } from "../../src/banks/catalogue.js";
 import type { BankCode } from "../../src/banks/codes.js";
 import type { AccountChoice, VerifyInput } from "../../src/engine/types.js";
@@ -100,7 +99,7 @@ async function askAccount(
   }
 
   const saved = await conversation.external(async (outer) => {
-    const accounts = await listAccounts(deps.orm.em.fork(), (outer as MemberContext).member.branchId);
+    const accounts = await deps.services.accounts.list((outer as MemberContext).member.branchId);
     return accounts
       .filter((account) => account.bank === bank)
       .map(({ id, label, accountNumber }) => ({ id, label, accountNumber }));

@@ -157,7 +157,7 @@ command-history = የዚህ ቅርንጫፍ ማረጋገጫዎች
 command-accounts = የቅርንጫፉ ገንዘብ መቀበያ ሒሳቦች
 command-invite = ገንዘብ ተቀባይ ወይም ሥራ አስኪያጅ ይጋብዙ
 
-## /banks: what to send for each bank
+## /banks: what to send for each bank (translating the descriptions of src/banks/catalogue.ts)
 bank-about-cbe = ከCBE መተግበሪያ ወይም SMS የተገኘ የማጋሪያ ሊንክ (https://mbreciept.cbe.com.et/...)፣ ወይም የFT ማጣቀሻው ከተቀባዩ ሒሳብ ቁጥር ጋር (የመጨረሻዎቹ 8 አሃዞች ጥቅም ላይ ይውላሉ)።
 bank-about-telebirr = ከtelebirr SMS ወይም ደረሰኝ የተገኘ የግብይት ቁጥር (10 ፊደሎችና አሃዞች)፣ ወይም የደረሰኝ ሊንኩ https://transactioninfo.ethiotelecom.et/receipt/...
 bank-about-dashen = ከDashen SuperApp ደረሰኝ ላይ ያለው ባለ 16 ቁምፊ FT Ref (ረጅሙ Transaction Ref አይደለም)፣ ወይም የደረሰኝ ሊንኩ።

@@ -157,14 +157,5 @@ command-history = This branch's verifications
 command-accounts = The branch's receiving accounts
 command-invite = Invite a cashier or manager
 
-## /banks: what to send for each bank (the same words as the API's catalogue; a test keeps them equal)
-bank-about-cbe = Share link from the CBE app or SMS (https://mbreciept.cbe.com.et/...), or the FT reference with the receiving account number (its last 8 digits are used).
-bank-about-telebirr = Transaction number from the telebirr SMS or receipt (10 letters and digits), or the receipt link https://transactioninfo.ethiotelecom.et/receipt/...
-bank-about-dashen = The 16-character FT Ref from the Dashen SuperApp receipt (not the long Transaction Ref), or the receipt link.
-bank-about-awash = The receipt link sent by SMS after the transfer (https://awashpay.awashbank.com:8225/-...); a bare transaction id cannot be checked.
-bank-about-boa = The FT or TT reference with the account number of the SMS owner (its last 5 digits are used), or the slip link https://cs.bankofabyssinia.com/slip/?trx=...
-bank-about-zemen = The receipt share link https://share.zemenbank.com/rt/.../pdf, or its 24-character token.
-bank-about-cbebirr = The receipt number (10 letters and digits) with the payer's phone number in account_number (251XXXXXXXXX; 09... and +251... are accepted).
-bank-about-mpesa = Transaction number from the M-Pesa SMS (10 letters and digits), or the receipt link https://m-pesabusiness.safaricom.et/receipt/...
-bank-about-sinqee = The FT reference printed on the Siinqee Bank receipt, or its receipt link.
-bank-about-amhara = The FT reference of the Amhara Bank transfer, or its receipt link https://receipt.amharabank.com.et/?trx=...
+## /banks: what to send for each bank. In English these are the API's catalogue descriptions
+## (src/banks/catalogue.ts), written there once: bot/i18n.ts adds bank-about-<code> from them.

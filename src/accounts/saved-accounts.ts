@@ -1,8 +1,18 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
 import { type SavedAccount, SavedAccountSchema } from "../db/entities/index.js";
-import { receiverMatches, showsReceiverAccount } from "../engine/account-match.js";
 import { NotFoundError } from "../errors.js";
+
+/** A saved receiving account as it leaves this module: a plain value, never the managed entity. */
+export interface SavedAccountRecord {
+  id: number;
+  branchId: number;
+  bank: string;
+  accountNumber: string;
+  label: string;
+  isPrimary: boolean;
+  createdAt: Date;
+}
 
 export interface NewSavedAccount {
   bank: BankCode;
@@ -17,30 +27,33 @@ export interface SavedAccountChanges {
 }
 
 /** A branch's receiving accounts, grouped by bank, the primary one first. */
-export function listAccounts(em: EntityManager, branchId: number): Promise<SavedAccount[]> {
-  return em.find(
+export async function listAccounts(em: EntityManager, branchId: number): Promise<SavedAccountRecord[]> {
+  const accounts = await em.find(
     SavedAccountSchema,
     { branch: branchId },
     { orderBy: { bank: "asc", isPrimary: "desc", id: "asc" } },
   );
+  return accounts.map(toRecord);
 }
 
-export async function findAccount(em: EntityManager, branchId: number, id: number): Promise<SavedAccount> {
-  const account = await em.findOne(SavedAccountSchema, { id, branch: branchId });
-  if (!account) throw new NotFoundError("Account not found.");
-  return account;
+export async function findAccount(
+  em: EntityManager,
+  branchId: number,
+  id: number,
+): Promise<SavedAccountRecord> {
+  return toRecord(await findEntity(em, branchId, id));
 }
 
 export function createAccount(
   em: EntityManager,
   branchId: number,
   input: NewSavedAccount,
-): Promise<SavedAccount> {
+): Promise<SavedAccountRecord> {
   return em.transactional(async (tx) => {
     if (input.isPrimary) await clearPrimary(tx, branchId, input.bank);
     const account = tx.create(SavedAccountSchema, { ...input, branch: branchId, createdAt: new Date() });
     await tx.flush();
-    return account;
+    return toRecord(account);
   });
 }
 
@@ -49,9 +62,9 @@ export function updateAccount(
   branchId: number,
   id: number,
   changes: SavedAccountChanges,
-): Promise<SavedAccount> {
+): Promise<SavedAccountRecord> {
   return em.transactional(async (tx) => {
-    const account = await findAccount(tx, branchId, id);
+    const account = await findEntity(tx, branchId, id);
     if (changes.isPrimary === true) {
       await clearPrimary(tx, branchId, account.bank);
       // The row was read before the lock and may already say primary: the ORM would see no change to write.
@@ -60,7 +73,7 @@ export function updateAccount(
     if (changes.label !== undefined) account.label = changes.label;
     if (changes.isPrimary !== undefined) account.isPrimary = changes.isPrimary;
     await tx.flush();
-    return account;
+    return toRecord(account);
   });
 }
 
@@ -70,6 +83,24 @@ export async function deleteAccount(em: EntityManager, branchId: number, id: num
 }
 
 // --- internal helpers ---
+
+async function findEntity(em: EntityManager, branchId: number, id: number): Promise<SavedAccount> {
+  const account = await em.findOne(SavedAccountSchema, { id, branch: branchId });
+  if (!account) throw new NotFoundError("Account not found.");
+  return account;
+}
+
+function toRecord(account: SavedAccount): SavedAccountRecord {
+  return {
+    id: account.id,
+    branchId: account.branch.id,
+    bank: account.bank,
+    accountNumber: account.accountNumber,
+    label: account.label,
+    isPrimary: account.isPrimary,
+    createdAt: account.createdAt,
+  };
+}
 
 /**
  * Serialises primary changes of one (branch, bank) with a transaction-scoped advisory lock, then clears the
@@ -81,22 +112,5 @@ async function clearPrimary(tx: EntityManager, branchId: number, bank: string): 
     SavedAccountSchema,
     { branch: branchId, bank, isPrimary: true },
     { isPrimary: false },
-  );
-}
-
-/**
- * Whether a confirmed payment went somewhere other than this branch's saved accounts for its bank. False
- * when the branch saved none for that bank, or the bank shows no receiving account to compare.
- */
-export async function paidOutsideSavedAccounts(
-  em: EntityManager,
-  branchId: number,
-  bank: string,
-  receiverAccount: string | null | undefined,
-): Promise<boolean> {
-  if (!receiverAccount || !showsReceiverAccount(receiverAccount)) return false;
-  const saved = await em.find(SavedAccountSchema, { branch: branchId, bank });
-  return (
-    saved.length > 0 && !saved.some((account) => receiverMatches(account.accountNumber, receiverAccount))
   );
 }

@@ -1,5 +1,6 @@
-export const ROLES = ["cashier", "manager", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from "../db/roles.js";
+
+export { ROLES, type Role } from "../db/roles.js";
 
 /** Managers and admins may run manager actions (bulk delete, /history, /accounts, /invite). */
 export function isManager(role: Role): boolean {

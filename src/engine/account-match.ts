@@ -23,3 +23,12 @@ export function receiverMatches(expected: string, printed: string): boolean {
 export function showsReceiverAccount(printed: string): boolean {
   return /\d{3,}/.test(printed.replace(/[*xX•\s-]/g, ""));
 }
+
+/**
+ * Whether a confirmed payment went somewhere other than the branch's saved accounts for its bank. False
+ * when the branch saved none for that bank, or the bank shows no receiving account to compare.
+ */
+export function paidOutsideSavedAccounts(saved: readonly string[], receiverAccount: string): boolean {
+  if (saved.length === 0 || !showsReceiverAccount(receiverAccount)) return false;
+  return !saved.some((account) => receiverMatches(account, receiverAccount));
+}

@@ -1,16 +1,14 @@
 import { AnswerTimes } from "../banks/answer-times.js";
 import type { BankCode } from "../banks/codes.js";
 import { BankUnavailableError, ReceiptFormatError } from "../banks/errors.js";
-import { type BankHttpClient, createBankHttpClient, parseOriginOverrides } from "../banks/http.js";
+import type { BankHttpClient } from "../banks/http.js";
 import { lookupAtBank } from "../banks/lookup.js";
 import type { BankAdapters } from "../banks/registry.js";
 import type { LookupOutcome, LookupTarget } from "../banks/types.js";
 import type { Metrics } from "../metrics/registry.js";
-import { ALL_SIMULATED_BANKS } from "../simulator/imitations.js";
-import { type Simulator, startSimulator } from "../simulator/server.js";
 import { type BankBreakers, CircuitOpenError } from "./circuit-breaker.js";
 
-/** Where lookups go: the banks themselves, or (for sandbox keys) the in-process bank simulator. */
+/** Where lookups go: the banks themselves, or (for sandbox keys) the sandbox the composition root builds. */
 export interface BankGateway {
   lookup(bank: BankCode, target: LookupTarget, options?: LookupLimits): Promise<LookupOutcome>;
   close(): Promise<void>;
@@ -129,27 +127,5 @@ export function createBankGateway(
       return wait(key, shared, limits.signal);
     },
     close: () => client.close(),
-  };
-}
-
-/** The sandbox: the bank simulator, started on loopback on first use, so sandbox keys need no setup. */
-export function createSandboxGateway(adapters: BankAdapters): BankGateway {
-  let started: Promise<{ simulator: Simulator; gateway: BankGateway }> | undefined;
-  const start = async () => {
-    const simulator = await startSimulator(ALL_SIMULATED_BANKS);
-    const client = createBankHttpClient({ originOverrides: parseOriginOverrides(simulator.overrides) });
-    return { simulator, gateway: createBankGateway(adapters, client) };
-  };
-  return {
-    async lookup(bank, target, limits) {
-      started ??= start();
-      return (await started).gateway.lookup(bank, target, limits);
-    },
-    async close() {
-      if (!started) return;
-      const { simulator, gateway } = await started;
-      await gateway.close();
-      await simulator.close();
-    },
   };
 }

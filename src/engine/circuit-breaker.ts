@@ -1,7 +1,8 @@
 import { BANK_CODES, type BankCode } from "../banks/codes.js";
 import { BankUnavailableError, ReceiptFormatError, type UnavailableReason } from "../banks/errors.js";
+import type { BreakerState } from "../breaker-state.js";
 
-export type BreakerState = "closed" | "half_open" | "open";
+export type { BreakerState };
 
 export interface BreakerSettings {
   /** Consecutive failed lookups (outages, unreadable answers) that open a bank's breaker. */

@@ -5,15 +5,22 @@ import { type BankAdapterOptions, createBankAdapters } from "../banks/registry.j
 import type { BankSettings } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics/registry.js";
-import { createBankGateway, createSandboxGateway } from "./bank-gateway.js";
+import { type BankGateway, createBankGateway } from "./bank-gateway.js";
 import type { BankBreakers } from "./circuit-breaker.js";
-import { createVerificationEngine, type VerificationEngine } from "./verify.js";
+import type { VerificationEngine } from "./types.js";
+import { createVerificationEngine } from "./verify.js";
 
+export type { BankGateway, LookupLimits } from "./bank-gateway.js";
 export type { BankBreakers, BreakerSettings, BreakerState } from "./circuit-breaker.js";
 export { createBankBreakers } from "./circuit-breaker.js";
-export type { VerificationEngine, VerifyOptions } from "./verify.js";
+export type { Prepared, VerificationEngine, VerifyOptions } from "./types.js";
 
-export interface EngineExtras {
+export interface EngineSetup {
+  /**
+   * Where sandbox keys' lookups go: the composition root builds it (src/simulator/sandbox-gateway.ts, the bank
+   * simulator) and the engine knows only a gateway. The engine closes it.
+   */
+  sandbox: BankGateway;
   /** Instruments of this instance; none when absent. */
   metrics?: Metrics;
   /** Circuit breakers in front of the live banks (never the sandbox); none when absent. */
@@ -27,7 +34,7 @@ export function createEngine(
   settings: BankSettings,
   orm: MikroORM,
   logger: Logger,
-  extras: EngineExtras = {},
+  setup: EngineSetup,
 ): VerificationEngine {
   const options: BankAdapterOptions = Object.fromEntries(
     BANK_CODES.map((code) => {
@@ -48,10 +55,10 @@ export function createEngine(
   return createVerificationEngine({
     orm,
     adapters,
-    live: createBankGateway(adapters, client, extras),
-    sandbox: createSandboxGateway(createBankAdapters()),
+    live: createBankGateway(adapters, client, { breakers: setup.breakers, metrics: setup.metrics }),
+    sandbox: setup.sandbox,
     logger,
-    metrics: extras.metrics,
-    deadlineMs: extras.deadlineMs,
+    metrics: setup.metrics,
+    deadlineMs: setup.deadlineMs,
   });
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
-import { type Verification, VerificationSchema } from "../db/entities/index.js";
-import { toVerification, type VerificationRow } from "../db/verification-row.js";
+import { VerificationSchema } from "../db/entities/index.js";
+import { recordFromRow, type VerificationRecord, type VerificationRow } from "../db/verification-record.js";
 import { QUOTA_EXHAUSTED_SQL, TAKE_QUOTA_UNIT_SQL } from "./quota.js";
 import type { VerifyCaller } from "./types.js";
 
@@ -14,9 +14,11 @@ export interface Precheck {
   existingId: number | null;
   /** The business has no quota left this month. */
   exhausted: boolean;
+  /** The branch's saved accounts for the bank (to say when a payment went to none of them). */
+  savedAccounts: string[];
 }
 
-/** Whether the receipt is already used in the branch, and whether quota is left, in one query. */
+/** Whether the receipt is already used in the branch, whether quota is left, and its saved accounts: one query. */
 export async function precheck(
   em: EntityManager,
   caller: VerifyCaller,
@@ -25,32 +27,40 @@ export async function precheck(
   token: string | null,
   month: string,
 ): Promise<Precheck> {
-  const rows: { existing_id: number | null; exhausted: boolean }[] = await em.execute(
-    `select
-       (select id from verifications
-         where branch_id = ? and bank = ? and sandbox = ? and success
-           and (transaction_number = ?${token ? " or receipt_token = ?" : ""})
-         order by id asc limit 1) as existing_id,
-       ${QUOTA_EXHAUSTED_SQL} as exhausted
-     from businesses b where b.id = ?`,
-    [
-      caller.branchId,
-      bank,
-      caller.sandbox,
-      transactionNumber,
-      ...(token ? [token] : []),
-      month,
-      caller.businessId,
-    ],
-  );
+  const rows: { existing_id: number | null; exhausted: boolean; saved_accounts: string[] }[] =
+    await em.execute(
+      `select
+         (select id from verifications
+           where branch_id = ? and bank = ? and sandbox = ? and success
+             and (transaction_number = ?${token ? " or receipt_token = ?" : ""})
+           order by id asc limit 1) as existing_id,
+         ${QUOTA_EXHAUSTED_SQL} as exhausted,
+         array(select account_number from saved_accounts where branch_id = ? and bank = ?) as saved_accounts
+       from businesses b where b.id = ?`,
+      [
+        caller.branchId,
+        bank,
+        caller.sandbox,
+        transactionNumber,
+        ...(token ? [token] : []),
+        month,
+        caller.branchId,
+        bank,
+        caller.businessId,
+      ],
+    );
   const row = rows[0];
-  return { existingId: row?.existing_id ?? null, exhausted: row?.exhausted ?? true };
+  return {
+    existingId: row?.existing_id ?? null,
+    exhausted: row?.exhausted ?? true,
+    savedAccounts: row?.saved_accounts ?? [],
+  };
 }
 
 /** A history record as the engine writes it; `branch` is the branch id. */
-export type NewVerification = Omit<Verification, "id" | "branch" | "bankAnswer"> & {
+export type NewVerification = Omit<VerificationRecord, "id" | "branchId" | "createdAt"> & {
   branch: number;
-  bankAnswer: Record<string, unknown> | null;
+  createdAt: Date;
 };
 
 /**
@@ -63,7 +73,7 @@ export async function insertVerification(
   em: EntityManager,
   record: NewVerification,
   quota: { businessId: number; month: string } | null,
-): Promise<Verification | null> {
+): Promise<VerificationRecord | null> {
   const meta = em.getMetadata().get(VerificationSchema.meta.className);
   const columns: string[] = [];
   const values: string[] = [];
@@ -89,7 +99,7 @@ export async function insertVerification(
     quota ? [quota.month, quota.businessId, ...params] : params,
   );
   const row = rows[0];
-  return row ? toVerification(em, row) : null;
+  return row ? recordFromRow(row) : null;
 }
 
 function isObject(value: unknown): value is object {

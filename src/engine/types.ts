@@ -1,6 +1,7 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
-import type { Verification } from "../db/entities/index.js";
+import type { VerificationRecord } from "../db/verification-record.js";
 import type { ReceiptMethod } from "../receipts/reader.js";
 
 /** How a verification was made; stable labels reported as `verification_method`. */
@@ -52,7 +53,8 @@ export type VerifyInput =
 
 /**
  * What became of one verification; every kind carries the history record written for it.
- * - confirmed: found at the bank, completed, and paid where the caller expected
+ * - confirmed: found at the bank, completed, and paid where the caller expected; `receiverNotSaved` when
+ *   the branch saved accounts for that bank and the bank's receiver is none of them
  * - not_found: the bank does not know the transaction
  * - duplicate: already confirmed in this branch (`existing`); the bank was not asked again
  * - wrong_account: found, but paid to another account than the one the caller gave
@@ -60,12 +62,12 @@ export type VerifyInput =
  * - document_mismatch: found, but the uploaded receipt states another amount, payer or receiver
  */
 export type VerificationOutcome =
-  | { kind: "confirmed"; record: Verification }
-  | { kind: "not_found"; record: Verification }
-  | { kind: "duplicate"; record: Verification; existing: Verification }
-  | { kind: "wrong_account"; record: Verification }
-  | { kind: "not_completed"; record: Verification }
-  | { kind: "document_mismatch"; record: Verification };
+  | { kind: "confirmed"; record: VerificationRecord; receiverNotSaved: boolean }
+  | { kind: "not_found"; record: VerificationRecord }
+  | { kind: "duplicate"; record: VerificationRecord; existing: VerificationRecord }
+  | { kind: "wrong_account"; record: VerificationRecord }
+  | { kind: "not_completed"; record: VerificationRecord }
+  | { kind: "document_mismatch"; record: VerificationRecord };
 
 export const OUTCOME_MESSAGES = {
   not_found: "Transaction not found.",
@@ -93,4 +95,54 @@ export interface ParsedReceipt {
   requiresExplicitSettlementAccount: boolean;
   accountDigits: number | null;
   receipt: ReceiptClaim["receipt"];
+}
+
+/** What a verification still needs before the bank can be asked (prepare()). */
+export interface Prepared {
+  bank: BankCode;
+  /** The field the bank's lookup needs and the input lacks (the account, or CBE Birr's payer phone). */
+  missing: "account_number" | null;
+}
+
+/** How one verification is bounded by its caller. */
+export interface VerifyOptions {
+  /** When the request (or the bot message) arrived, epoch ms; the deadline counts from here. Default: now. */
+  startedAt?: number;
+  /** Fires when the caller gives up (the client disconnected): the lookup is abandoned, nothing recorded. */
+  signal?: AbortSignal;
+  /**
+   * Runs in the transaction that writes the verification's record, so what the caller keeps there (an
+   * idempotent retry's answer) is committed with the record or not at all, even if the process dies next.
+   */
+  whileRecording?: RecordingHook;
+}
+
+export type RecordingHook = (em: EntityManager, outcome: VerificationOutcome) => Promise<void>;
+
+/** The verification engine, as the API and the bot use it. */
+export interface VerificationEngine {
+  /**
+   * Verifies one payment for a branch; business outcomes are values, failures throw. A bank that has not
+   * answered by the deadline gives its 503 (BankUnavailableError "timeout"); a verification that fails or
+   * is abandoned records nothing and spends no quota.
+   */
+  verify(caller: VerifyCaller, input: VerifyInput, options?: VerifyOptions): Promise<VerificationOutcome>;
+  /**
+   * The bank of an input and what it still lacks before verify() can run, asking no bank and using no
+   * quota; anything wrong with it but a missing account throws as verify() would.
+   */
+  prepare(caller: VerifyCaller, input: VerifyInput): Promise<Prepared>;
+  /** Ends every verification still waiting on a bank with a 503, recording nothing for it (shutdown). */
+  interrupt(): void;
+  /** The most one verification may take from its arrival (VERIFY_DEADLINE_MS). */
+  readonly deadlineMs: number;
+  /** What a share link says, without asking the bank and without using quota. */
+  parseReceiptUrl(raw: string): ParsedReceiptUrl;
+  /** The first of `links` that is a receipt link of a supported bank, or null: a question, never a throw. */
+  findReceiptLink(links: readonly string[]): string | null;
+  /** What a read receipt claims and what the bank will still need, without asking the bank. */
+  describeReceipt(claim: ReceiptClaim): ParsedReceipt;
+  /** The banks whose reference shape fits a bare transaction number (its account aside), in catalogue order. */
+  banksForReference(raw: string): BankCode[];
+  close(): Promise<void>;
 }

@@ -1,7 +1,12 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { type Verification, VerificationSchema } from "../db/entities/index.js";
-import { toVerification, type VerificationRow } from "../db/verification-row.js";
-import { NotFoundError } from "../errors.js";
+import { VerificationSchema } from "../db/entities/index.js";
+import {
+  recordFromEntity,
+  recordFromRow,
+  type VerificationRecord,
+  type VerificationRow,
+} from "../db/verification-record.js";
+import { NotFoundError, VERIFICATION_NOT_FOUND_MESSAGE } from "../errors.js";
 
 export const PERIODS = ["7d", "15d", "30d", "3m", "6m", "12m"] as const;
 export type Period = (typeof PERIODS)[number];
@@ -24,7 +29,7 @@ export async function listVerifications(
   branchId: number,
   query: HistoryQuery,
   now = new Date(),
-): Promise<Verification[]> {
+): Promise<VerificationRecord[]> {
   const where = ["branch_id = ?", "deleted_at is null"];
   const params: unknown[] = [branchId];
   if (query.success !== undefined) {
@@ -41,17 +46,17 @@ export async function listVerifications(
      order by created_at desc, id desc limit ? offset ?`,
     [...params, query.limit, query.offset ?? 0],
   );
-  return rows.map((row) => toVerification(em, row));
+  return rows.map(recordFromRow);
 }
 
 export async function getVerification(
   em: EntityManager,
   branchId: number,
   id: number,
-): Promise<Verification> {
+): Promise<VerificationRecord> {
   const verification = await em.findOne(VerificationSchema, { id, branch: branchId, deletedAt: null });
-  if (!verification) throw new NotFoundError("Verification not found.");
-  return verification;
+  if (!verification) throw new NotFoundError(VERIFICATION_NOT_FOUND_MESSAGE);
+  return recordFromEntity(verification);
 }
 
 /**
@@ -60,7 +65,7 @@ export async function getVerification(
  */
 export async function deleteVerification(em: EntityManager, branchId: number, id: number): Promise<void> {
   const deleted = await deleteVerifications(em, branchId, [id]);
-  if (deleted === 0) throw new NotFoundError("Verification not found.");
+  if (deleted === 0) throw new NotFoundError(VERIFICATION_NOT_FOUND_MESSAGE);
 }
 
 /** Deletes the given ids of this branch only; returns how many were deleted. */

@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { BANK_CODES, type BankCode } from "../banks/codes.js";
-import type { BreakerState } from "../engine/circuit-breaker.js";
+import type { BreakerState } from "../breaker-state.js";
 
 /** Bank errors by kind: BankUnavailableError reasons, and "garbage" for an answer that could not be read. */
 export type BankErrorKind = "timeout" | "network" | "server_error" | "too_large" | "redirect" | "garbage";

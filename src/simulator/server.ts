@@ -46,16 +46,20 @@ export interface SimulatorOptions {
 
 const OVERSIZE_CHUNK = 64 * 1024;
 
+/** The banks one simulator answers for: a list, or banks by code (ALL_SIMULATED_BANKS with one replaced). */
+export type SimulatedBanks = readonly SimulatedBank[] | Readonly<Partial<Record<BankCode, SimulatedBank>>>;
+
 /**
  * Starts the simulator. Clients reach it through origin overrides: a request meant for
  * https://host:port/path arrives as GET /host:port/path, so one server can stand in for every bank.
  */
 export async function startSimulator(
-  banks: readonly SimulatedBank[],
+  banks: SimulatedBanks,
   options: SimulatorOptions = {},
 ): Promise<Simulator> {
   const byOrigin = new Map<string, SimulatedBank>();
-  for (const bank of banks) {
+  for (const bank of Object.values(banks)) {
+    if (!bank) continue;
     for (const origin of bank.origins) byOrigin.set(origin.toLowerCase(), bank);
   }
   const modes = new Map<BankCode, SimMode>();

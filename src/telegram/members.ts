@@ -84,6 +84,15 @@ export async function leaveBranch(em: EntityManager, telegramUserId: string): Pr
   return (await em.nativeDelete(TelegramMemberSchema, { telegramUserId })) > 0;
 }
 
+/** Remembers the bot language a member chose; false when the user is no member (nothing to store it on). */
+export async function setLanguage(
+  em: EntityManager,
+  telegramUserId: string,
+  language: string,
+): Promise<boolean> {
+  return (await em.nativeUpdate(TelegramMemberSchema, { telegramUserId }, { language })) > 0;
+}
+
 function toMember(member: TelegramMember): Member {
   const branch = member.branch;
   const business = branch.business;

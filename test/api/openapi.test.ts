@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../src/auth/api-keys.js";
 import { BANK_CODES } from "../../src/banks/codes.js";
 import { openOrm } from "../../src/db/orm.js";
+import { NO_RECEIPT } from "../../src/db/verification-record.js";
+import { OUTCOME_MESSAGES } from "../../src/engine/types.js";
 import {
   type ApiResponse,
   createKey,
@@ -282,16 +284,8 @@ const SPECIFIC: Record<string, Record<number, () => Promise<Call>>> = {
 const notFoundColumns = {
   success: false,
   exists: false,
-  message: "Transaction not found.",
-  status: null,
-  transactionType: null,
-  amount: null,
-  currency: null,
-  payerName: null,
-  payerAccount: null,
-  receiverName: null,
-  receiverAccount: null,
-  transactionDate: null,
+  message: OUTCOME_MESSAGES.not_found,
+  ...NO_RECEIPT,
 };
 
 async function newAccount(): Promise<number> {

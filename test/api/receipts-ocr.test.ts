@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHOTO_DEGRADATION, renderReceiptImage } from "../../fakes/receipt-images.js";
 import { createOcrEngine, type OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createTenant, startTestApi, type TestApi } from "../support/api.js";
-import { PHOTO_DEGRADATION, renderReceiptImage } from "../support/receipt-images.js";
 import { boaScreen, firstExample, type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callbackQuery } from "../../fakes/telegram.js";
 import { createAccount } from "../../src/accounts/saved-accounts.js";
 import { SavedAccountSchema, TelegramMemberSchema } from "../../src/db/entities/index.js";
 import { type BotHarness, joinedStaff, newUser, type Staff, startBotHarness } from "../support/bot.js";
-import { callbackQuery } from "../support/fake-telegram.js";
 
 /** Forged and out-of-role button presses: each is answered, and nothing changes. */
 describe("bot abuse", () => {

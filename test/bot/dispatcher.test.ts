@@ -39,6 +39,23 @@ describe("UpdateDispatcher", () => {
     expect(dispatcher.pending).toBe(0);
   });
 
+  // Unlike @grammyjs/runner's sink, whose `concurrency` counts updates held back by `sequentialize`.
+  it("gives no slot to updates waiting for their own chat, so a busy chat does not hold back others", async () => {
+    const ended: number[] = [];
+    const dispatcher = new UpdateDispatcher(
+      async (u) => {
+        await tick(u.update_id === 1 ? 60 : 5);
+        ended.push(u.update_id);
+      },
+      2,
+      createLogger("silent"),
+    );
+    const chatOne = [1, 2, 3, 4].map((id) => update(id, 1));
+    await Promise.all([...chatOne, update(5, 2), update(6, 3)].map((u) => dispatcher.dispatch(u)));
+    expect(ended.indexOf(6)).toBeLessThan(ended.indexOf(1));
+    expect(ended.filter((id) => id <= 4)).toEqual([1, 2, 3, 4]);
+  });
+
   it("logs a failing update and goes on with the chat", async () => {
     const handled: number[] = [];
     const dispatcher = new UpdateDispatcher(

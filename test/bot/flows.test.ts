@@ -1,6 +1,16 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderReceiptImage } from "../../fakes/receipt-images.js";
+import {
+  type BotApiCall,
+  callbackQuery,
+  documentMessage,
+  type FakeUser,
+  forwardedText,
+  photoMessage,
+  textMessage,
+} from "../../fakes/telegram.js";
 import { createAccount } from "../../src/accounts/saved-accounts.js";
 import { LEGACY_RECEIPTS } from "../../src/banks/cbe/imitation.js";
 import type { BankCode } from "../../src/banks/codes.js";
@@ -16,16 +26,6 @@ import {
   startBotHarness,
   waitUntil,
 } from "../support/bot.js";
-import {
-  type BotApiCall,
-  callbackQuery,
-  documentMessage,
-  type FakeUser,
-  forwardedText,
-  photoMessage,
-  textMessage,
-} from "../support/fake-telegram.js";
-import { renderReceiptImage } from "../support/receipt-images.js";
 import { firstExample, simulatedBank } from "../support/simulator.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/receipts");

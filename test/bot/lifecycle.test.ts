@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { type FakeTelegram, startFakeTelegram, textMessage } from "../../fakes/telegram.js";
 import { type RunningService, startService } from "../../src/compose.js";
 import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
@@ -6,13 +7,13 @@ import {
   type BotHarness,
   converse,
   joinedStaff,
+  nextReply,
   startBotHarness,
   WEBHOOK_PATH,
   WEBHOOK_SECRET,
   waitUntil,
 } from "../support/bot.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
-import { type FakeTelegram, startFakeTelegram, textMessage } from "../support/fake-telegram.js";
 import { firstExample } from "../support/simulator.js";
 
 const TOKEN = "123456:TEST-TOKEN-0123456789abcdefABCDEF";
@@ -78,6 +79,37 @@ describe("bot lifecycle", () => {
     await harness.restart();
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(harness.telegram.pendingUpdates()).toEqual([]);
+  });
+
+  // What @grammyjs/runner's stop() does not do (README "Update transport"): it resolves while handlers run,
+  // and the updates it fetched while its sink was full stay unconfirmed.
+  it("finishes the updates in hand at stop and confirms them, so the next start does not handle them again", async () => {
+    // One at a time, so fetching pauses with two slow verifications in hand (2 × BOT_CONCURRENCY) and the
+    // second is still to run when polling stops.
+    const harness: BotHarness = await startBotHarness("polling", { BOT_CONCURRENCY: "1" });
+    cleanup.push(() => harness.close());
+    const [first, second] = [await joinedStaff(harness), await joinedStaff(harness)];
+    harness.sim.setMode("zemen", { kind: "slow", delayMs: 1500 });
+    const after = harness.telegram.calls.length;
+    const link = firstExample("zemen").shareUrl ?? "";
+    await harness.send(textMessage(first.cashier, link));
+    await harness.send(textMessage(second.cashier, link));
+    await nextReply(harness, first.cashier, /Checking with/, after);
+    await harness.restart();
+    const cards = (user: { id: number }) =>
+      harness.telegram
+        .callsTo(user.id)
+        .filter((call) => harness.telegram.calls.indexOf(call) >= after)
+        .filter((call) => /Payment confirmed|already verified/i.test(String(call.payload.text)));
+    // Both were answered before the old instance let go of them.
+    expect(cards(first.cashier)).toHaveLength(1);
+    expect(cards(second.cashier)).toHaveLength(1);
+    expect(harness.telegram.pendingUpdates()).toEqual([]);
+    harness.sim.setMode("zemen", { kind: "normal" });
+    // The new instance polls and answers, and has verified neither receipt a second time.
+    await converse(harness, first.cashier, textMessage(first.cashier, "/help"), /Forward me/);
+    expect(cards(first.cashier)).toHaveLength(1);
+    expect(cards(second.cashier)).toHaveLength(1);
   });
 });
 

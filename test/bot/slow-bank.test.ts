@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callbackQuery, textMessage } from "../../fakes/telegram.js";
 import { VerificationSchema } from "../../src/db/entities/index.js";
 import {
   type BotHarness,
@@ -9,7 +10,6 @@ import {
   startBotHarness,
   waitUntil,
 } from "../support/bot.js";
-import { callbackQuery, textMessage } from "../support/fake-telegram.js";
 import { firstExample } from "../support/simulator.js";
 
 // Issue 17 item 4: after 5 s on one bank the status says the bank is slow; at the deadline (7 s here) the card

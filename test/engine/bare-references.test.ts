@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { createEngine, type VerificationEngine } from "../../src/engine/index.js";
 import { createLogger } from "../../src/logger.js";
+import { createSandboxGateway } from "../../src/simulator/sandbox-gateway.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
 // banks.md §1.2: which banks a bare reference can belong to. The bot asks the cashier to choose when
@@ -13,7 +14,9 @@ let engine: VerificationEngine;
 beforeAll(async () => {
   db = await createTestDatabase();
   const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
-  engine = createEngine(loadConfig({}).banks, db.orm, createLogger("silent", silent));
+  engine = createEngine(loadConfig({}).banks, db.orm, createLogger("silent", silent), {
+    sandbox: createSandboxGateway(),
+  });
 });
 afterAll(async () => {
   await engine?.close();
@@ -39,5 +42,37 @@ describe("banksForReference", () => {
     const banks = engine.banksForReference("FT26140P01YB");
     expect(banks).toEqual(expect.arrayContaining(["cbe", "boa", "amhara", "sinqee"]));
     expect(banks).not.toContain("dashen");
+  });
+});
+
+// Issue 20: the front ends ask the engine once what an input still needs, and find a receipt link without
+// a try/catch used as a yes/no.
+describe("prepare and findReceiptLink", () => {
+  const caller = { branchId: 1, businessId: 1, sandbox: false, source: { type: "api" as const, label: "t" } };
+
+  it("names the bank and the account a CBE FT reference still needs", async () => {
+    const input = { kind: "reference" as const, bank: "cbe" as const, transactionNumber: "FT26140P01YB" };
+    expect(await engine.prepare(caller, input)).toEqual({ bank: "cbe", missing: "account_number" });
+    const complete = { ...input, accountNumber: "10001234" };
+    expect(await engine.prepare(caller, complete)).toEqual({ bank: "cbe", missing: null });
+  });
+
+  it("needs nothing more for a telebirr link, and refuses a malformed reference as verify would", async () => {
+    const link = "https://transactioninfo.ethiotelecom.et/receipt/DFH51OFIED";
+    expect(await engine.prepare(caller, { kind: "url", receiptUrl: link })).toEqual({
+      bank: "telebirr",
+      missing: null,
+    });
+    await expect(
+      engine.prepare(caller, { kind: "reference", bank: "telebirr", transactionNumber: "??" }),
+    ).rejects.toMatchObject({ errors: { transaction_number: [expect.any(String)] } });
+  });
+
+  it("finds the first receipt link among a message's links, or nothing", () => {
+    const receipt = "https://transactioninfo.ethiotelecom.et/receipt/DFH51OFIED";
+    expect(engine.findReceiptLink(["https://t.me/telebirr", "https://evil.example/receipt/X", receipt])).toBe(
+      receipt,
+    );
+    expect(engine.findReceiptLink(["https://t.me/telebirr", "not a url"])).toBeNull();
   });
 });

@@ -2,10 +2,10 @@ import { once } from "node:events";
 import { constants, crc32, createDeflate, deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { renderReceiptImage } from "../../fakes/receipt-images.js";
 import { MAX_PDF_DECODED_BYTES } from "../../src/pdf/guard.js";
 import { createOcrEngine, type OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
-import { renderReceiptImage } from "../support/receipt-images.js";
 import { type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
 

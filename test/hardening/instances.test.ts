@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { callbackQuery, textMessage } from "../../fakes/telegram.js";
 import { type RunningService, startService } from "../../src/compose.js";
 import { createLogger } from "../../src/logger.js";
 import {
@@ -12,7 +13,6 @@ import {
   WEBHOOK_SECRET,
   waitUntil,
 } from "../support/bot.js";
-import { callbackQuery, textMessage } from "../support/fake-telegram.js";
 
 /** Another instance of the service on the harness's database, Bot API and banks, with its own log. */
 async function secondInstance(harness: BotHarness): Promise<{ service: RunningService; logs: string[] }> {

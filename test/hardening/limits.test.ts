@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textMessage } from "../../fakes/telegram.js";
 import { RateLimiter } from "../../src/rate-limit.js";
 import { createKey, createTenant, startTestApi, type TestApi } from "../support/api.js";
 import { type BotHarness, converse, newUser, startBotHarness, waitUntil } from "../support/bot.js";
-import { textMessage } from "../support/fake-telegram.js";
 
 describe("RateLimiter", () => {
   it("allows `limit` attempts per window and key, then refuses until the window ends", () => {

@@ -33,10 +33,7 @@ let sim: Simulator;
 let services: RunningServiceProcess[] = [];
 beforeAll(async () => {
   db = await createTestDatabase();
-  sim = await startSimulator([
-    generatedTelebirr,
-    ...ALL_SIMULATED_BANKS.filter((bank) => bank.code !== "telebirr"),
-  ]);
+  sim = await startSimulator({ ...ALL_SIMULATED_BANKS, telebirr: generatedTelebirr });
   // Started one after the other: both run the migrations at start, the second finds nothing to do.
   for (let i = 0; i < 2; i++) {
     services.push(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callbackQuery, textMessage } from "../../fakes/telegram.js";
 import { LEGACY_RECEIPTS } from "../../src/banks/cbe/imitation.js";
 import { ApiKeySchema } from "../../src/db/entities/index.js";
 import { createTenant, type Tenant } from "../support/api.js";
@@ -11,7 +12,6 @@ import {
   WEBHOOK_SECRET,
   waitUntil,
 } from "../support/bot.js";
-import { callbackQuery, textMessage } from "../support/fake-telegram.js";
 
 const cbe = LEGACY_RECEIPTS.find((receipt) => receipt.reference === "FT26140P01YB");
 if (!cbe) throw new Error("the CBE simulator seeds FT26140P01YB");

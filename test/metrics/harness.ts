@@ -9,6 +9,8 @@ import { type BankBreakers, createBankBreakers, createEngine } from "../../src/e
 import { createLogger } from "../../src/logger.js";
 import { createMetrics } from "../../src/metrics/registry.js";
 import { createReceiptReader } from "../../src/receipts/reader.js";
+import { sandboxExamples } from "../../src/simulator/sandbox-examples.js";
+import { createSandboxGateway } from "../../src/simulator/sandbox-gateway.js";
 import { createTenant } from "../support/api.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { type Simulator, startBanks } from "../support/simulator.js";
@@ -42,7 +44,11 @@ export async function startMetricsApi(
     cooldownMs: options.cooldownMs ?? 30_000,
   });
   metrics.watchBreakers(breakers.states);
-  const engine = createEngine({ ...loadConfig({}).banks, ...banks }, db.orm, logger, { metrics, breakers });
+  const engine = createEngine({ ...loadConfig({}).banks, ...banks }, db.orm, logger, {
+    sandbox: createSandboxGateway(),
+    metrics,
+    breakers,
+  });
   const app = createApi({
     orm: db.orm,
     engine,
@@ -51,6 +57,7 @@ export async function startMetricsApi(
     metrics,
     metricsToken: options.metricsToken,
     breakers,
+    sandboxExamples: sandboxExamples(),
   });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));

@@ -2,6 +2,13 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  PHOTO_DEGRADATION,
+  photoOf,
+  RECEIPT_SAMPLES,
+  type ReceiptSample,
+  renderReceiptImage,
+} from "../../fakes/receipt-images.js";
 import { repairReference } from "../../src/reading/text.js";
 import { readImageHeader } from "../../src/receipts/ocr/image-header.js";
 import {
@@ -13,13 +20,6 @@ import {
 } from "../../src/receipts/ocr/index.js";
 import { OcrWorkerPool } from "../../src/receipts/ocr/pool.js";
 import { prepareForOcr } from "../../src/receipts/ocr/preprocess.js";
-import {
-  PHOTO_DEGRADATION,
-  photoOf,
-  RECEIPT_SAMPLES,
-  type ReceiptSample,
-  renderReceiptImage,
-} from "../support/receipt-images.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

@@ -48,10 +48,7 @@ const slowGeneratedTelebirr: SimulatedBank = {
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator([
-    slowGeneratedTelebirr,
-    ...ALL_SIMULATED_BANKS.filter((bank) => bank.code !== "telebirr"),
-  ]);
+  sim = await startSimulator({ ...ALL_SIMULATED_BANKS, telebirr: slowGeneratedTelebirr });
 });
 afterAll(() => sim?.close());
 

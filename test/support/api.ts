@@ -13,6 +13,8 @@ import { createEngine } from "../../src/engine/index.js";
 import { createLogger } from "../../src/logger.js";
 import type { OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createReceiptReader } from "../../src/receipts/reader.js";
+import { sandboxExamples } from "../../src/simulator/sandbox-examples.js";
+import { createSandboxGateway } from "../../src/simulator/sandbox-gateway.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
 export interface ApiResponse {
@@ -70,18 +72,17 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
   });
   const logger = createLogger("info", sink);
-  const engine = createEngine(
-    { ...loadConfig(options.env ?? {}).banks, ...options.banks },
-    db.orm,
-    logger,
-    options.deadlineMs ? { deadlineMs: options.deadlineMs } : {},
-  );
+  const engine = createEngine({ ...loadConfig(options.env ?? {}).banks, ...options.banks }, db.orm, logger, {
+    sandbox: createSandboxGateway(),
+    ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+  });
   const reader = createReceiptReader({ ocr: options.ocr ?? null });
   const app = createApi({
     orm: db.orm,
     engine,
     reader,
     logger,
+    sandboxExamples: sandboxExamples(),
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
   });
   const server: Server = await new Promise((resolve) => {

@@ -1,5 +1,12 @@
 import { Writable } from "node:stream";
 import type { Update } from "grammy/types";
+import {
+  type BotApiCall,
+  type FakeTelegram,
+  type FakeUser,
+  startFakeTelegram,
+  textMessage,
+} from "../../fakes/telegram.js";
 import type { Role } from "../../src/auth/roles.js";
 import { type RunningService, startService } from "../../src/compose.js";
 import { type Config, loadConfig } from "../../src/config.js";
@@ -7,13 +14,6 @@ import { createLogger } from "../../src/logger.js";
 import { createInvite } from "../../src/telegram/invites.js";
 import { createTenant, type Tenant } from "./api.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
-import {
-  type BotApiCall,
-  type FakeTelegram,
-  type FakeUser,
-  startFakeTelegram,
-  textMessage,
-} from "./fake-telegram.js";
 import { type Simulator, startBanks } from "./simulator.js";
 
 export const WEBHOOK_PATH = "/telegram/webhook";

@@ -16,9 +16,7 @@ export async function startBanks(
 }
 
 export function simulatedBank(code: BankCode): SimulatedBank {
-  const bank = ALL_SIMULATED_BANKS.find((b) => b.code === code);
-  if (!bank) throw new Error(`no simulated ${code}`);
-  return bank;
+  return ALL_SIMULATED_BANKS[code];
 }
 
 /** The sandbox example of a bank (its first seeded receipt). */

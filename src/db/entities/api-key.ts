@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity } from "@mikro-orm/core";
-import { ROLES } from "../../auth/roles.js";
+import { ROLES } from "../roles.js";
 import { BranchSchema } from "./branch.js";
 
 export const ApiKeySchema = defineEntity({

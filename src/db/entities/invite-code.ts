@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity } from "@mikro-orm/core";
-import { ROLES } from "../../auth/roles.js";
+import { ROLES } from "../roles.js";
 import { BranchSchema } from "./branch.js";
 
 /** A one-time code that lets a Telegram user join a branch with a role, until it expires. */

@@ -2,7 +2,7 @@
  * Turns an uploaded receipt image into what tesseract reads best: decoded (PNG, JPEG, WEBP; EXIF rotation
  * applied by the decoder), resized, greyscale, illumination flattened, handed over as a greyscale PNG.
  *
- * Measured on test/support/receipt-images.ts (6 banks × as sent, JPEG q50 and 5 photo variants = 42
+ * Measured on fakes/receipt-images.ts (6 banks × as sent, JPEG q50 and 5 photo variants = 42
  * images; "read" = reference and amount found), with PSM 3: the upload as is 23/42; prepared here 38/42;
  * prepared and read with rotateAuto (pool.ts) 42/42. Flattening is the step that matters (greyscale and
  * resizing alone: 22/42). Tried and left out: a 3×3 denoising blur (no change), a contrast stretch (no

@@ -8,7 +8,7 @@ import {
   photoMessage,
   startFakeTelegram,
   textMessage,
-} from "./fake-telegram.js";
+} from "../../fakes/telegram.js";
 
 const CASHIER = { id: 5001, first_name: "Abebe" };
 

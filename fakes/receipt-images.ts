@@ -5,7 +5,7 @@
  * low-quality JPEG). Deterministic: the noise comes from a seeded generator, so a failure reproduces.
  */
 import { type Canvas, createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
-import { oneAtATime } from "../../src/receipts/ocr/one-at-a-time.js";
+import { oneAtATime } from "../src/receipts/ocr/one-at-a-time.js";
 
 const FONT_DIR = "/usr/share/fonts/truetype/dejavu";
 const FAMILY = "DejaVu Sans";

@@ -1,0 +1,165 @@
+import { UniqueConstraintViolationException } from "@mikro-orm/core";
+import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
+import type { LookupOutcome } from "../banks/types.js";
+import { VerificationSchema } from "../db/entities/index.js";
+import { pickReceiptColumns, recordFromEntity, type VerificationRecord } from "../db/verification-record.js";
+import { QuotaExceededError } from "../errors.js";
+import type { Logger } from "../logger.js";
+import type { Judgement } from "./judge.js";
+import { insertVerification } from "./records.js";
+import type { Resolved } from "./resolve.js";
+import {
+  OUTCOME_MESSAGES,
+  type RecordingHook,
+  type VerificationOutcome,
+  type VerifyCaller,
+} from "./types.js";
+
+/** Writes what a verification came to into the branch's history. */
+export interface Recorder {
+  /** The bank's answer as judged, with one unit of quota (sandbox aside); a concurrent confirmation → duplicate. */
+  answer(
+    em: EntityManager,
+    request: RecordRequest,
+    outcome: LookupOutcome,
+    verdict: Judgement,
+    month: string,
+  ): Promise<VerificationOutcome>;
+  /** An attempt to use an already confirmed receipt: recorded (who tried, when), no quota, no bank call. */
+  duplicate(em: EntityManager, request: RecordRequest, existingId: number): Promise<VerificationOutcome>;
+}
+
+/** Who asked for what, and what to run in the record's transaction. */
+export interface RecordRequest {
+  caller: VerifyCaller;
+  resolved: Resolved;
+  hook: RecordingHook | undefined;
+}
+
+export function createRecorder(orm: MikroORM, logger: Logger, now: () => Date): Recorder {
+  async function answer(
+    em: EntityManager,
+    request: RecordRequest,
+    outcome: LookupOutcome,
+    verdict: Judgement,
+    month: string,
+  ): Promise<VerificationOutcome> {
+    const { caller, resolved } = request;
+    const transactionNumber =
+      outcome.kind === "found" ? outcome.reference : resolved.target.transactionNumber;
+    try {
+      return await recording(em, request.hook, async (tx) => {
+        const quota = caller.sandbox ? null : { businessId: caller.businessId, month };
+        const record = await insertVerification(
+          tx,
+          {
+            ...base(request),
+            transactionNumber,
+            success: verdict.kind === "confirmed",
+            exists: outcome.kind === "found",
+            message: verdict.message,
+            ...verdict.columns,
+            bankAnswer:
+              outcome.kind === "found" ? { reference: outcome.reference, receipt: outcome.receipt } : null,
+          },
+          quota,
+        );
+        if (!record) throw new QuotaExceededError();
+        logger.info(
+          {
+            bank: resolved.bank,
+            outcome: verdict.kind,
+            verificationId: record.id,
+            branchId: caller.branchId,
+          },
+          "verification",
+        );
+        return verdict.kind === "confirmed"
+          ? { kind: "confirmed", record, receiverNotSaved: verdict.receiverNotSaved }
+          : { kind: verdict.kind, record };
+      });
+    } catch (error) {
+      // Another request confirmed the same receipt between our check and our write: the index decided.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      const fresh = orm.em.fork();
+      const existing = await fresh.findOne(
+        VerificationSchema,
+        {
+          branch: caller.branchId,
+          bank: resolved.bank,
+          sandbox: caller.sandbox,
+          success: true,
+          transactionNumber,
+        },
+        { orderBy: { id: "asc" } },
+      );
+      if (!existing) throw error;
+      return duplicateOf(fresh, request, recordFromEntity(existing));
+    }
+  }
+
+  async function duplicate(em: EntityManager, request: RecordRequest, existingId: number) {
+    const existing = recordFromEntity(await em.findOneOrFail(VerificationSchema, existingId));
+    return duplicateOf(em, request, existing);
+  }
+
+  function duplicateOf(
+    em: EntityManager,
+    request: RecordRequest,
+    existing: VerificationRecord,
+  ): Promise<VerificationOutcome> {
+    return recording(em, request.hook, async (tx) => {
+      const entity = tx.create(VerificationSchema, {
+        ...base(request),
+        transactionNumber: existing.transactionNumber,
+        success: false,
+        exists: true,
+        message: OUTCOME_MESSAGES.duplicate,
+        ...pickReceiptColumns(existing),
+        bankAnswer: null,
+      });
+      await tx.flush();
+      const record = recordFromEntity(entity);
+      logger.info(
+        { bank: record.bank, outcome: "duplicate", verificationId: record.id, existingId: existing.id },
+        "verification",
+      );
+      return { kind: "duplicate", record, existing };
+    });
+  }
+
+  function base({ caller, resolved }: RecordRequest) {
+    return {
+      branch: caller.branchId,
+      bank: resolved.bank,
+      accountNumber: resolved.accountNumber,
+      sourceUrl: resolved.sourceUrl,
+      receiptToken: resolved.target.token,
+      verificationMethod: resolved.method,
+      sourceType: caller.source.type,
+      sourceLabel: caller.source.label,
+      sandbox: caller.sandbox,
+      createdAt: now(),
+      deletedAt: null,
+    };
+  }
+
+  return { answer, duplicate };
+}
+
+/**
+ * Writes a record through `write`; with a hook, in one transaction with it (one statement otherwise, the hot
+ * path's single round trip).
+ */
+function recording(
+  em: EntityManager,
+  hook: RecordingHook | undefined,
+  write: (em: EntityManager) => Promise<VerificationOutcome>,
+): Promise<VerificationOutcome> {
+  if (!hook) return write(em);
+  return em.transactional(async (tx) => {
+    const outcome = await write(tx);
+    await hook(tx, outcome);
+    return outcome;
+  });
+}

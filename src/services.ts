@@ -1,0 +1,95 @@
+import type { MikroORM } from "@mikro-orm/postgresql";
+import {
+  createAccount,
+  deleteAccount,
+  findAccount,
+  listAccounts,
+  type NewSavedAccount,
+  type SavedAccountChanges,
+  type SavedAccountRecord,
+  updateAccount,
+} from "./accounts/saved-accounts.js";
+import type { Role } from "./auth/roles.js";
+import type { VerificationRecord } from "./db/verification-record.js";
+import { recentBySource } from "./history/recent.js";
+import { type HistoryQuery, listVerifications } from "./history/verifications.js";
+import { type ConversationStore, createConversationStore } from "./telegram/conversation-store.js";
+import { createInvite, type Invite } from "./telegram/invites.js";
+import {
+  findMember,
+  type JoinOutcome,
+  joinByInvite,
+  leaveBranch,
+  type Member,
+  setLanguage,
+} from "./telegram/members.js";
+
+// What the front ends ask of the database, as plain records in and out. Built once from the ORM in the
+// composition root; every call forks its own EntityManager, so no caller holds one (or an entity).
+
+/** A branch's saved receiving accounts (src/accounts/saved-accounts.ts). */
+export interface AccountsService {
+  list(branchId: number): Promise<SavedAccountRecord[]>;
+  /** Throws NotFoundError when the branch has no such account. */
+  find(branchId: number, id: number): Promise<SavedAccountRecord>;
+  create(branchId: number, input: NewSavedAccount): Promise<SavedAccountRecord>;
+  /** Throws NotFoundError when the branch has no such account. */
+  update(branchId: number, id: number, changes: SavedAccountChanges): Promise<SavedAccountRecord>;
+  /** Throws NotFoundError when the branch has no such account. */
+  delete(branchId: number, id: number): Promise<void>;
+}
+
+/** A branch's verifications (src/history/). */
+export interface HistoryService {
+  list(branchId: number, query: HistoryQuery): Promise<VerificationRecord[]>;
+  /** The latest verifications one caller (history's `source`) made in its branch, newest first. */
+  recentBySource(
+    branchId: number,
+    source: { type: string; label: string },
+    limit: number,
+  ): Promise<VerificationRecord[]>;
+}
+
+/** Telegram members of branches and the invites that let them join (src/telegram/). */
+export interface MembersService {
+  find(telegramUserId: string): Promise<Member | null>;
+  joinByInvite(code: string, user: { telegramUserId: string; name: string }): Promise<JoinOutcome>;
+  /** False when the user was no member. */
+  leave(telegramUserId: string): Promise<boolean>;
+  createInvite(branchId: number, role: Role): Promise<Invite>;
+  /** The bot language the member chose; false when the user is no member. */
+  setLanguage(telegramUserId: string, language: string): Promise<boolean>;
+}
+
+export interface Services {
+  accounts: AccountsService;
+  history: HistoryService;
+  members: MembersService;
+  /** The bot's conversation state (bot/storage.ts adapts it to the conversations plugin). */
+  conversations: ConversationStore;
+}
+
+export function createServices(orm: MikroORM): Services {
+  const fork = () => orm.em.fork();
+  return {
+    accounts: {
+      list: (branchId) => listAccounts(fork(), branchId),
+      find: (branchId, id) => findAccount(fork(), branchId, id),
+      create: (branchId, input) => createAccount(fork(), branchId, input),
+      update: (branchId, id, changes) => updateAccount(fork(), branchId, id, changes),
+      delete: (branchId, id) => deleteAccount(fork(), branchId, id),
+    },
+    history: {
+      list: (branchId, query) => listVerifications(fork(), branchId, query),
+      recentBySource: (branchId, source, limit) => recentBySource(fork(), branchId, source, limit),
+    },
+    members: {
+      find: (telegramUserId) => findMember(fork(), telegramUserId),
+      joinByInvite: (code, user) => joinByInvite(fork(), code, user),
+      leave: (telegramUserId) => leaveBranch(fork(), telegramUserId),
+      createInvite: (branchId, role) => createInvite(fork(), branchId, role),
+      setLanguage: (telegramUserId, language) => setLanguage(fork(), telegramUserId, language),
+    },
+    conversations: createConversationStore(fork),
+  };
+}
