@@ -33,6 +33,11 @@ export interface ReceiptTextParser {
    * share; 5 a distinctive label or phrase; 10 the bank's own host, TIN or name. detect.ts picks the bank.
    */
   detect(text: string): number;
+  /**
+   * The account or phone the bank's lookup needs, from what the text says about the transfer (CBE Birr:
+   * the payer's phone); for banks whose lookup needs none, or takes it from the link only, absent.
+   */
+  lookupAccount?(receipt: Partial<Receipt>): string | null;
   /** Reads the claim, or null when the text carries no usable reference or link of this bank. */
   parse(text: string): ReceiptClaim | null;
 }

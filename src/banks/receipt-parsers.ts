@@ -1,3 +1,5 @@
+import { readCommonLabels } from "../reading/common-labels.js";
+import { plausibleReceipt } from "../reading/plausible.js";
 import { readSms, type SmsOptions } from "../reading/sms.js";
 import { prepareReceiptText } from "../reading/text.js";
 import { amharaReceiptParser } from "./amhara/receipt.js";
@@ -8,29 +10,55 @@ import { cbebirrReceiptParser } from "./cbebirr/receipt.js";
 import type { BankCode } from "./codes.js";
 import { dashenReceiptParser } from "./dashen/receipt.js";
 import { mpesaReceiptParser } from "./mpesa/receipt.js";
-import type { ReceiptTextParser } from "./receipt-claim.js";
+import type { ReceiptClaim, ReceiptTextParser } from "./receipt-claim.js";
+import { createBankAdapters } from "./registry.js";
 import { sinqeeReceiptParser } from "./sinqee/receipt.js";
 import { telebirrReceiptParser } from "./telebirr/receipt.js";
 import { zemenReceiptParser } from "./zemen/receipt.js";
 
+const ADAPTERS = createBankAdapters();
+
 /**
- * A bank's reader of its own documents (labels, links, references), completed by the generic SMS reader:
+ * A bank's reader of its own documents (labels, links, references), completed by the generic readers:
  * what an SMS says about the money (amount less fees, date, both sides) is read one way for every bank,
- * over what the bank's reader made of the message; the bank's reading fills in what the SMS reader left.
+ * over what the bank's reader made of the message; the labels every bank shares ("Amount", "Payer
+ * Account", "Transaction ID") fill what the bank's reader left empty. When the bank's reader finds no
+ * reference, a labelled one that fits the bank's reference shape (its adapter's check) is taken.
  */
 function reader(parser: ReceiptTextParser, sms: SmsOptions = {}): ReceiptTextParser {
   return {
     bank: parser.bank,
     issuer: parser.issuer,
+    ...(parser.lookupAccount ? { lookupAccount: parser.lookupAccount } : {}),
     detect: (text) => parser.detect(prepareReceiptText(text)),
     parse(text) {
       const prepared = prepareReceiptText(text);
-      const claim = parser.parse(prepared);
+      const own = parser.parse(prepared);
+      const common = readCommonLabels(prepared, { ...sms, reference: own?.transactionNumber ?? null });
+      const claim = own ?? claimOfReference(parser.bank, common.references);
       if (!claim) return null;
       const message = readSms(prepared, { ...sms, reference: claim.transactionNumber });
-      return { ...claim, receipt: { ...claim.receipt, ...message } };
+      const receipt = { ...common.receipt, ...plausibleReceipt({ ...claim.receipt, ...message }) };
+      return {
+        ...claim,
+        accountNumber: claim.accountNumber ?? parser.lookupAccount?.(receipt) ?? null,
+        receipt,
+      };
     },
   };
+}
+
+/** A claim from the first labelled reference the bank's adapter accepts as one of its references. */
+function claimOfReference(bank: BankCode, candidates: readonly string[]): ReceiptClaim | null {
+  const adapter = ADAPTERS[bank];
+  for (const candidate of candidates) {
+    const transactionNumber = adapter.normalizeReference(candidate);
+    const problem = adapter.validate({ transactionNumber, account: null, token: null });
+    if (transactionNumber && problem?.field !== "transaction_number") {
+      return { bank, transactionNumber, accountNumber: null, shareUrl: null, receipt: {} };
+    }
+  }
+  return null;
 }
 
 /** Every bank's receipt-text reader; a bank without one is a type error. */

@@ -75,7 +75,13 @@ export function readLabelled<K extends string>(
     for (const form of [line, deglued(line)]) {
       for (const [key, pattern] of labels) {
         const match = pattern.exec(form);
-        if (match?.index === 0) return { key, rest: form.slice(match[0].length) };
+        // "Payer NameBethlehem Assefa": the rest of a longer label, glued to the value, is no value.
+        if (match?.index === 0) {
+          return {
+            key,
+            rest: form.slice(match[0].length).replace(/^\s*(?:Name|Number|No\.?)(?=[A-Z0-9])/, ""),
+          };
+        }
       }
     }
     return undefined;
@@ -162,6 +168,9 @@ export function labelledAmount(text: string | undefined): Partial<Receipt> {
 /** The digit each of OCR's look-alike letters stands for; each reader says which of them it trusts. */
 const DIGIT_FOR: Record<string, string> = { O: "0", o: "0", I: "1", l: "1", "|": "1", S: "5", B: "8" };
 
+/** A month's name inside a date figure: its letters are no digits ("Oct" is not "0ct"). */
+const MONTH_NAME = /((?<![A-Za-z])(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*)/;
+
 const FIGURE_LIKE = [
   // Amounts with two decimals: "1,25O.OO", "6O.00 Birr", "ETB 48O.50", "1,|07.59". One starting with a
   // real digit may follow a letter (pdf-parse glues values to labels: "Amount3,25O.OO"); one starting with
@@ -170,8 +179,9 @@ const FIGURE_LIKE = [
   /(?:(?<=^|[^0-9A-Za-z.,]|ETB|Br)[OoIlS]|(?<![.,])\d)[0-9OoIlS|,]*\.[0-9OoIl|]{2}(?![0-9OoIlS|])/g,
   // numeric dates: "18-O7-2025", "2026-O9-03", "5/2O/2026", "24/7/26"
   /(?<![0-9A-Za-z])[0-9OoIlS]{1,4}[-/][0-9OoIlS]{1,2}[-/][0-9OoIlS]{2,4}(?![0-9A-Za-z])/g,
-  // dates with a month name: "29-Jun-2O25" (the month keeps its letters)
+  // dates with a month name: "29-Jun-2O25", "May 2O, 2026" (the month keeps its letters)
   /(?<![0-9A-Za-z])[0-9OoIlS]{1,2}-[A-Za-z]{3,9}-[0-9OoIlS]{4}(?![0-9A-Za-z])/g,
+  /(?<![0-9A-Za-z])(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+[0-9OoIlS]{1,2},?\s+[0-9OoIlS]{4}(?![0-9A-Za-z])/g,
   // times: "19:58:2O", "1O:12PM"
   /(?<![0-9A-Za-z])[0-9OoIlS]{1,2}:[0-9OoIlS]{2}(?::[0-9OoIlS]{2})?(?=[AaPp][Mm]|[^0-9A-Za-z]|$)/g,
 ];
@@ -186,9 +196,9 @@ export function repairFigures(text: string): string {
       out.replace(pattern, (figure) => {
         if (!/\d/.test(figure)) return figure;
         return figure
-          .split(/(-[A-Za-z]{3,9}-)/)
-          .map((part) =>
-            /^-[A-Za-z]+-$/.test(part) ? part : part.replace(/[OoIl|S]/g, (ch) => DIGIT_FOR[ch] ?? ch),
+          .split(MONTH_NAME)
+          .map((part, index) =>
+            index % 2 === 1 ? part : part.replace(/[OoIl|S]/g, (ch) => DIGIT_FOR[ch] ?? ch),
           )
           .join("");
       }),
@@ -268,6 +278,9 @@ export function namesIssuer(lines: readonly string[], name: RegExp): boolean {
       const after = line.slice(match.index + match[0].length);
       const at = offset + match.index;
       const near = text.slice(Math.max(0, at - 40), at);
+      // "your CBE Birr account 09… has been debited", "from your Dashen account": the SMS of the owner's
+      // own bank; "to your Dashen account" on another wallet's SMS is still the other side.
+      if (/\byour\s*$/i.test(before) && !/\bto\s+your\s*$/i.test(before)) return true;
       if (COUNTERPARTY.test(before) || COUNTERPARTY_BEFORE.test(near)) continue;
       // Only on the name's own line: an "Account" label opening the next line is not about this name.
       if (COUNTERPARTY_AFTER.test(after.slice(0, 30))) continue;

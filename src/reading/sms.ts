@@ -21,6 +21,8 @@ const FIGURE = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)`;
 /** An amount with its currency before ("ETB 50.00", "ETB50", "Br 20") or after ("2.00 Birr", "100 ETB"). */
 const AMOUNT = String.raw`(?:(?:ETB|Birr|Br\.?)\s*${FIGURE}|${FIGURE}\s*(?:ETB|Birr|Br)\b)`;
 /** A masked or plain account or phone: digits with mask characters, 4 or more characters. */
+/** A bank or wallet named before an account ("CBE ", "Commercial Bank of Ethiopia ", "telebirr "), if any. */
+const INSTITUTION = String.raw`(?:(?:(?:[A-Za-z.&-]+\s+){0,4}?(?:Bank|Ethiopia)|CBE(?:\s*Birr)?|tele\s?birr|M-?PESA|e-?birr|Awash|Dashen|Abyssinia|BOA|Zemen|Siinqee|Amhara|Coop|Wegagen|Nib|Hibret|Abay|Berhan|Enat|Bunna|Ahadu)\s+)?`;
 const ACCOUNT = String.raw`(\+?[0-9][0-9*xX•#.-]{2,}[0-9*xX•#]|[*xX•]{2,}[0-9]{2,})`;
 
 interface Movement {
@@ -164,7 +166,7 @@ function ownerName(flat: string): string | undefined {
 function ownAccountIn(flat: string, direction: Direction): string | undefined {
   const words = direction === "debit" ? "from\\s+(?:your\\s+)?" : "to\\s+your\\s+";
   const match = new RegExp(
-    String.raw`\b${words}(?:account|a\/c|wallet)\s*(?:no\.?|number)?\s*${ACCOUNT}`,
+    String.raw`\b${words}${INSTITUTION}(?:account|a\/c|wallet)\s*(?:no\.?|number)?\s*${ACCOUNT}`,
     "i",
   ).exec(flat);
   return match?.[1] ? trimAccount(match[1]) : undefined;
@@ -179,24 +181,39 @@ function counterparty(after: string, direction: Direction): { name?: string; acc
   const sentence = after.split(/(?<=[a-z0-9)])\.\s|;/i)[0] ?? after;
   const clause = new RegExp(String.raw`\b(?:${words})\s+(?!your\b)(.+)`, "i").exec(sentence)?.[1];
   if (!clause) return {};
+  // "transfer to NAME", "IPS transfer from NAME", "a payment to NAME": the kind of transfer is no name.
   const withoutKind = clause.replace(
-    /^(?:an?\s+|the\s+)?(?:transfer|payment|transaction)\s+(?:to|from)\s+/i,
+    /^(?:an?\s+|the\s+)?(?:[A-Za-z]+\s+)?(?:transfer|payment|transaction)\s+(?:to|from)\s+/i,
     "",
   );
-  // "from NAME, account 1000****5521, on …"
+  // "from NAME, account 1000****5521, on …", "to NAME, Commercial Bank of Ethiopia account 1000****5521"
   const commaAccount = new RegExp(
-    String.raw`^([A-Za-z][^,()]*?)\s*,\s*(?:account|a\/c)\s*(?:no\.?|number)?\s*:?\s*${ACCOUNT}`,
+    String.raw`^([A-Za-z][^,()]*?)\s*,\s*${INSTITUTION}(?:account|a\/c)\s*(?:no\.?|number)?\s*:?\s*${ACCOUNT}`,
     "i",
   ).exec(withoutKind);
   if (commaAccount) return { name: cleanName(commaAccount[1]), account: trimAccount(commaAccount[2] ?? "") };
   const head =
-    withoutKind.split(/\s+(?:on|at|with|via|using|through|in)\s+(?=\S)|,\s|\.\s|\s-\s/i)[0]?.trim() ?? "";
-  // "account 1**1758 (NAME)"
+    withoutKind
+      .split(
+        /\s+(?:on|at|with|via|using|through|in)\s+(?=\S)|\s+(?:from|to)\s+your\b|,\s|\.\s|\s-\s(?![A-Z]{2})/i,
+      )[0]
+      ?.trim() ?? "";
+  // "0922334455 - SOSNA MEKURIA" (a wallet and its holder, the name in capitals)
+  const accountDashName = new RegExp(
+    String.raw`^${ACCOUNT}\s*-\s*([A-Z][A-Z'.-]*(?:\s+[A-Z][A-Z'.-]*)*)\b`,
+  ).exec(withoutKind);
+  if (accountDashName)
+    return { account: trimAccount(accountDashName[1] ?? ""), name: cleanName(accountDashName[2]) };
+  // "account 1**1758 (NAME)", "telebirr wallet 2519****4025 (NAME)", "CBE account 1000****5521 NAME",
+  // "Awash Bank account 0142****7400 NAME", "telebirr 2519****4025"
   const accountFirst = new RegExp(
-    String.raw`^(?:account|a\/c|acct\.?)?\s*(?:no\.?|number)?\s*${ACCOUNT}\s*\(([^)]+)\)`,
+    String.raw`^${INSTITUTION}(?:account|a\/c|acct\.?|wallet)?\s*(?:no\.?|number)?\s*${ACCOUNT}\s*(?:\(([^)]+)\)|([A-Za-z][A-Za-z .'-]*))?$`,
     "i",
   ).exec(head);
-  if (accountFirst) return { account: trimAccount(accountFirst[1] ?? ""), name: cleanName(accountFirst[2]) };
+  if (accountFirst) {
+    const name = cleanName(accountFirst[2] ?? accountFirst[3]);
+    return { account: trimAccount(accountFirst[1] ?? ""), ...(name ? { name } : {}) };
+  }
   // "NAME (2519****4025)", "NAME 251714***707", "NAME's telebirr account +2519…", "NAME-ETB-6171"
   const nameFirst = new RegExp(
     String.raw`^(.+?)(?:'s)?\s*(?:\(\s*${ACCOUNT}\s*\)|(?:tele\s?birr\s+|m-?pesa\s+|wallet\s+|bank\s+)?(?:account|a\/c)?\s*(?:no\.?|number)?\s*${ACCOUNT}$|\s*-\s*ETB\s*-\s*(\d{4})$)`,
@@ -206,10 +223,6 @@ function counterparty(after: string, direction: Direction): { name?: string; acc
     const account = nameFirst[2] ?? nameFirst[3] ?? nameFirst[4];
     return { name: cleanName(nameFirst[1]), ...(account ? { account: trimAccount(account) } : {}) };
   }
-  const accountOnly = new RegExp(String.raw`^(?:account|a\/c)\s*(?:no\.?|number)?\s*${ACCOUNT}$`, "i").exec(
-    head,
-  );
-  if (accountOnly) return { account: trimAccount(accountOnly[1] ?? "") };
   return { name: cleanName(head) };
 }
 
@@ -221,6 +234,8 @@ function cleanName(raw: string | undefined): string | undefined {
     .trim();
   if (!name || name.length > 60 || !/^[A-Za-z]/.test(name) || /\d{3}/.test(name)) return undefined;
   if (/^(?:your|the|an?|account|wallet|bank)\b/i.test(name)) return undefined;
+  // A wallet or bank is where the money went, not who got it ("to telebirr 2519****4025").
+  if (/^(?:tele\s?birr|m-?pesa|cbe\s?birr|e-?birr)$|\bbank\b/i.test(name)) return undefined;
   return name;
 }
 

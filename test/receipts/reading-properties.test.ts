@@ -29,15 +29,11 @@ function read(bank: keyof typeof RECEIPT_PARSERS, text: string): Fields | null {
 }
 
 /**
- * Readings that a variation still changes today (issue 14 is open): a name that swallows a line appended
- * after an OCR table's last row, and a Zemen OCR time lost when blank lines split it from its date. Fixing
+ * Readings that a variation still changes today (issue 14 is open): a Zemen OCR time lost when blank
+ * lines split it from its date. Fixing
  * one fails this test until it is taken off the list; a new one fails it too.
  */
-const KNOWN_UNSTABLE = [
-  "cbebirr/ocr-4 with a balance at the end: payer_name",
-  "cbebirr/ocr-4 with an unrelated fee line at the end: payer_name",
-  "zemen/ocr-4 with blank lines between: transaction_date",
-];
+const KNOWN_UNSTABLE = ["zemen/ocr-4 with blank lines between: transaction_date"];
 
 describe("reading is stable under harmless variations", () => {
   // Every case with every variation: the domain is finite, so the check is exhaustive and deterministic.

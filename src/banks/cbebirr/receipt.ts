@@ -66,6 +66,8 @@ export const cbebirrReceiptParser: ReceiptTextParser = {
     return hasT24Reference(text, ["FT"]) || hasReceiptNumberShape(text) ? 1 : 0;
   },
 
+  lookupAccount: (receipt) => payerPhone(receipt.payerAccount ?? ""),
+
   parse(text) {
     const lines = cleanLines(text);
     const link = walletLink(text);
@@ -155,7 +157,9 @@ function labelFields(
   const first = (key: Key) => values.get(key)?.[0];
   const row = lines
     .map((line) =>
-      /(\d{4}-\d{2}-\d{2})\s*(\d{1,2}:\d{2})?\s*((?:ETB|Br\.?|Birr)?\s*\d[\d,]*\.\d{2})?/.exec(line),
+      /(\d{4}-\d{2}-\d{2})\s*(\d{1,2}:\d{2}(?:\s*[AP]M\b)?)?\s*((?:ETB|Br\.?|Birr)?\s*\d[\d,]*\.\d{2})?/i.exec(
+        line,
+      ),
     )
     .find(Boolean);
   const dateText = row ? `${row[1]} ${row[2] ?? ""}` : first("date");
