@@ -21,7 +21,7 @@ const LABELS = [
   ],
   [
     "date",
-    /^(?:(?:Transaction|Payment|Transfer)\s*Date\s*(?:(?:&|and)\s*Time)?|Date\s*(?:(?:&|and)\s*Time)?)\b/i,
+    /^(?:(?:Transaction|Payment|Transfer)\s*(?:Date\s*(?:(?:&|and)\s*Time)?|Time)|Date\s*(?:(?:&|and)\s*Time)?)\b/i,
   ],
   ["status", /^(?:Transaction\s*)?Status\b/i],
   [
@@ -41,8 +41,8 @@ const LABELS = [
     "reference",
     /^(?:Transaction\s*(?:ID|Id|No\.?|Number|Reference|Ref\.?)|Txn\s*(?:ID|No\.?|Ref\.?)|Trans\.?\s*ID|Reference\s*(?:No\.?|Number|ID)?|Ref\.?\s*(?:No\.?|Number)?|Receipt\s*(?:No\.?|Number)|FT\s*No\.?)(?=[\s:：]|$)/i,
   ],
-  ["from", /^From\b/i],
-  ["to", /^To\b/i],
+  ["from", /^(?:From|Received\s*from|Transaction\s*From)\b/i],
+  ["to", /^(?:To|Sent\s*to|Paid\s*to|Transferred\s*to|Transaction\s*To)\b/i],
 ] as const satisfies Labels<string>;
 type Key = (typeof LABELS)[number][0];
 
@@ -59,13 +59,16 @@ const REFERENCE_IN_SENTENCE =
 
 /** A whole-line amount with its currency ("ETB 1,300.00", "2,250.00 Birr"): the app screen's heading. */
 const HEADING_AMOUNT =
-  /^(?:(?:ETB|Br\.?|Birr)\s*[\dOoIl][\dOoIl,]*(?:\.[\dOoIl]{2})?|[\dOoIl][\dOoIl,]*(?:\.[\dOoIl]{2})?\s*(?:ETB|Birr|Br))$/;
+  /^-?(?:(?:ETB|Br\.?|Birr)\s*[\dOoIl][\dOoIl,]*(?:\.[\dOoIl]{2})?|[\dOoIl][\dOoIl,]*(?:\.[\dOoIl]{2})?\s*\(?(?:ETB|Birr|Br)\)?)$/;
+/** A line that is a date and time only ("12 Oct 2026 1:33 PM", "2026/02/09 08:27:50"). */
+const DATE_LINE =
+  /^(?:\d{1,2}[ /.-](?:\d{1,2}|[A-Za-z]{3,9})[ /.-],?\s*\d{2,4}|\d{4}[/-]\d{1,2}[/-]\d{1,2}|[A-Za-z]{3,9}\.?\s+\d{1,2},?\s+\d{4}),?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?$/;
 /**
  * A heading saying the money moved ("Transaction Successful", "Success"), or that the document is the
  * transfer's receipt: banks issue one only for a transfer that went through.
  */
 const SUCCESS_HEADING =
-  /^(?:(?:Transaction|Transfer|Payment)\s+(?:Successful|Completed|Succeeded|Receipt)|Successful(?:ly)?(?:\s+(?:sent|transferred|paid))?|Success|Completed)\b/i;
+  /^(?:(?:[A-Za-z-]+\s+){0,2}(?:Transaction|Transfer|Payment)\s+(?:Successful|Completed|Succeeded|Receipt)|(?:Payment|Money|Transfer)\s+sent|Successful(?:ly)?(?:\s+(?:sent|transferred|paid))?|Success|Completed)\b/i;
 
 export function readCommonLabels(
   text: string,
@@ -76,21 +79,25 @@ export function readCommonLabels(
   const first = (key: Key) => values.get(key)?.[0];
   const from = sideOf(first("from"));
   const to = sideOf(first("to"));
-  const dateText = first("date");
+  const dateLines = lines.filter((line) => DATE_LINE.test(line));
+  const dateText = first("date") ?? (dateLines.length === 1 ? dateLines[0] : undefined);
   const amountText = first("amount") ?? headingAmount(lines, values);
-  const amount = amountText === undefined ? null : ocrAmount(amountText);
+  // An app shows the sender's side of a transfer as a debit ("-1,500.00(ETB)"): the amount is its size.
+  const amount = amountText === undefined ? null : Math.abs(ocrAmount(amountText) ?? 0);
+  const payerName = nameOf(first("payerName")) ?? from.name;
+  const receiverName = nameOf(first("receiverName")) ?? to.name;
   const receipt = compactReceipt({
-    ...(amount !== null && amount > 0 ? { amount, currency: "ETB" } : {}),
+    ...(amount ? { amount, currency: "ETB" } : {}),
     transactionDate: dateText
       ? (readDate(dateText, options.dayOrder ?? "dmy", options.reference ?? null) ?? undefined)
       : undefined,
     status:
       statusOf(first("status")) ??
       (lines.some((line) => SUCCESS_HEADING.test(line)) ? "completed" : undefined),
-    payerName: nameOf(first("payerName")) ?? from.name,
-    payerAccount: accountOf(first("payerAccount")) ?? from.account,
-    receiverName: nameOf(first("receiverName")) ?? to.name,
-    receiverAccount: accountOf(first("receiverAccount")) ?? to.account,
+    payerName,
+    payerAccount: accountOf(first("payerAccount")) ?? from.account ?? accountBelow(lines, payerName),
+    receiverName,
+    receiverAccount: accountOf(first("receiverAccount")) ?? to.account ?? accountBelow(lines, receiverName),
   });
   const labelled = (values.get("reference") ?? []).map((value) => value.trim().split(/\s+/)[0] ?? "");
   const inSentences = [...lines.join("\n").matchAll(REFERENCE_IN_SENTENCE)].map((match) => match[1] ?? "");
@@ -100,18 +107,30 @@ export function readCommonLabels(
   return { receipt, references };
 }
 
+/** "Transaction To" / "Hirut Desta" / "2519****6645": an account alone on the line under a side's name. */
+function accountBelow(lines: readonly string[], name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const at = lines.findIndex(
+    (line) => line === name || line.endsWith(` ${name}`) || line.endsWith(`:${name}`),
+  );
+  const below = at === -1 ? undefined : lines[at + 1];
+  return below !== undefined && accountOf(below) === below ? below : undefined;
+}
+
 /** The one heading amount of an app screen, when no label claims it and no other figure competes. */
 function headingAmount(lines: readonly string[], values: ReadonlyMap<Key, string[]>): string | undefined {
   const labelled = new Set([...values.values()].flat());
-  const headings = lines.filter((line) => HEADING_AMOUNT.test(line) && !labelled.has(line));
+  // A label's value is stored without its leading sign ("Total" / "-1,503.00(ETB)").
+  const isLabelled = (line: string) => labelled.has(line) || labelled.has(line.replace(/^-\s*/, ""));
+  const headings = lines.filter((line) => HEADING_AMOUNT.test(line) && !isLabelled(line));
   return headings.length === 1 ? headings[0] : undefined;
 }
 
 /** "From"/"To" rows hold an account, a name, or both ("0976765611 - NAME"). */
 function sideOf(value: string | undefined): { name?: string; account?: string } {
   if (!value) return {};
-  // "0976765611 - NAME" or "NAME - 1000****7719"
-  const parts = value.split(/\s+-\s+/);
+  // "0976765611 - NAME", "NAME - 1000****7719", "NAME (251710***388)"
+  const parts = value.split(/\s+-\s+|\s*[()]\s*/).filter(Boolean);
   const account = parts.map((part) => accountOf(part)).find(Boolean);
   const name = parts.map((part) => nameOf(part)).find(Boolean);
   return { ...(account ? { account } : {}), ...(name ? { name } : {}) };

@@ -1,11 +1,11 @@
 import type { Receipt } from "../banks/types.js";
-import { ocrAccount } from "./receipt-lines.js";
+import { compactReceipt, ocrAccount } from "./receipt-lines.js";
 
 // The shapes a receipt's values take. A value of another shape was read from the wrong place (the next
 // label, a date's year, a heading) and is dropped: a wrong value is worse than none.
 
 const LABEL_WORDS =
-  /\b(?:account|number|no\.|amount|status|completed|successful|phone|party|reference|transaction|date|name|holder|ETB|birr)\b/i;
+  /\b(?:account|number|no\.(?!\w)|amount|status|completed|successful|phone|party|reference|transaction|date|name|holder|ETB|birr)(?!\w)/i;
 
 /** A person's or business's name: letters and name punctuation, no label words, no figures. */
 export function nameOf(value: string | undefined): string | undefined {
@@ -43,9 +43,9 @@ export function statusOf(value: string | undefined): string | undefined {
   return /^(pending|failed|reversed|cancell?ed|declined|rejected|inau|inao|ihld|rnau|rnao)\b/.exec(word)?.[1];
 }
 
-/** The receipt with every name, account and status that has no such shape dropped. */
+/** The fields the receipt states, less every name, account and status that has no such shape. */
 export function plausibleReceipt(receipt: Partial<Receipt>): Partial<Receipt> {
-  const out: Partial<Receipt> = { ...receipt };
+  const out = compactReceipt(receipt);
   for (const key of ["payerName", "receiverName"] as const) {
     if (out[key] === undefined) continue;
     const name = nameOf(out[key]);

@@ -128,6 +128,12 @@ function flatten(text: string): string {
   return (
     repairFigures(text)
       .replace(/\b(?:https?:\/\/|www\.)\S+/gi, " ")
+      // An app screen copied as lines: a line that opens with a label ("Transaction ID:", "Date:") ends
+      // the sentence before it, so the other side's name is not read on into the next row.
+      .replace(
+        /\n(?=[ \t]*(?:[A-Za-z]+[ \t]){0,2}[A-Za-z]+[ \t]*:|[ \t]*(?:Transaction|Txn|Ref|Reference|Date|Time|Balance|Fee|Service|VAT|Total|Status)\b)/g,
+        ". ",
+      )
       // "ETB 1,6OO": a figure after its currency is digits, whatever OCR made of them.
       .replace(
         /\b(ETB|Birr|Br)(\s*)(\d[\dOoIl|,.]*)/g,

@@ -31,6 +31,9 @@ const TOKEN_SHAPE = /(?<![A-Za-z0-9-])-[0-9A-Z]{6,14}-[0-9A-Z]{4,8}(?![A-Za-z0-9
 /** 2026+ Transaction ID: YYMMDDHHMM + 5-digit sequence (260607112275735). */
 const TRANSACTION_ID = /(?<!\d)(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})\d{5}(?!\d)/g;
 
+/** The words right before a Transaction ID: its label, on its line or the line above. */
+const LABELLED_ID = /transaction\s*[i1l|]d\s*[:;.,]?\s*$/i;
+
 /** Every label of the page (banks.md §2.4), longest first where one starts another ("VAT Reg No", "VAT"). */
 const LABELS: readonly (readonly [key: string, pattern: string])[] = [
   ["company name", "company\\s+name"],
@@ -87,7 +90,11 @@ export const awashReceiptParser: ReceiptTextParser = {
     if (tokens(clean).length > 0 || /\b0000030100\b/.test(clean)) return 10;
     if (namesIssuer(clean.split("\n"), NAME)) return 10;
     if (TOKEN_SHAPE.test(clean) || /transaction\s*\/\s*payment\s+information/i.test(clean)) return 5;
-    return transactionIds(clean).length > 0 ? 1 : 0;
+    // A 15-digit YYMMDDHHMM + sequence labelled as the Transaction ID is Awash's alone (banks.md §1.2);
+    // a bare one could be an account number, and only a shape.
+    const ids = transactionIds(clean);
+    if (ids.some((id) => LABELLED_ID.test(ocrDigits(clean).split(id)[0] ?? ""))) return 5;
+    return ids.length > 0 ? 1 : 0;
   },
 
   parse(text) {
@@ -136,7 +143,8 @@ const confusable = (text: string) => text.toUpperCase().replace(/O/g, "0").repla
 
 /** 15-digit numbers that read as a 2026-era YYMMDDHHMM + sequence (not account numbers). */
 function transactionIds(text: string): string[] {
-  return [...text.matchAll(TRANSACTION_ID)]
+  // OCR's O/l/I inside the printed number are digits ("26O5l2lOl5O6734").
+  return [...ocrDigits(text).matchAll(TRANSACTION_ID)]
     .filter(([, yy, mm, dd, hh, mi]) => {
       const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = [yy, mm, dd, hh, mi].map(Number);
       return year >= 24 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour <= 23 && minute <= 59;
