@@ -48,18 +48,32 @@ function reader(parser: ReceiptTextParser, sms: SmsOptions = {}): ReceiptTextPar
   };
 }
 
-/** A claim from the first labelled reference the bank's adapter accepts as one of its references. */
+/**
+ * A claim from the labelled references: the first one the bank's adapter accepts as its own, else the
+ * first printed one that looks like an id. A receipt that prints its reference is readable even when the
+ * reference cannot be looked up (an Awash Transaction ID, an unknown shape); verifying it then explains
+ * what is needed instead.
+ */
 function claimOfReference(bank: BankCode, candidates: readonly string[]): ReceiptClaim | null {
   const adapter = ADAPTERS[bank];
+  const claim = (transactionNumber: string): ReceiptClaim => ({
+    bank,
+    transactionNumber,
+    accountNumber: null,
+    shareUrl: null,
+    receipt: {},
+  });
   for (const candidate of candidates) {
     const transactionNumber = adapter.normalizeReference(candidate);
     const problem = adapter.validate({ transactionNumber, account: null, token: null });
-    if (transactionNumber && problem?.field !== "transaction_number") {
-      return { bank, transactionNumber, accountNumber: null, shareUrl: null, receipt: {} };
-    }
+    if (transactionNumber && problem?.field !== "transaction_number") return claim(transactionNumber);
   }
-  return null;
+  const printed = candidates.find((candidate) => PRINTED_ID.test(candidate));
+  return printed ? claim(adapter.normalizeReference(printed) || printed) : null;
 }
+
+/** A printed id: letters, digits and dashes, with a digit, 5 to 31 characters. */
+const PRINTED_ID = /^(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{4,30}$/;
 
 /** Every bank's receipt-text reader; a bank without one is a type error. */
 export const RECEIPT_PARSERS = {

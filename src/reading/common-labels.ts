@@ -13,7 +13,7 @@ const LABELS = [
   // for the next label's or for the heading amount.
   [
     "ignored",
-    /^(?:(?:Total\s*)?Amount\s*in\s*words?|Total\s*(?:amount\s*)?(?:debited|paid)?|Service\s*(?:Charge|Fee)|Commission|VAT(?:\s*\(\s*\d+\s*%\s*\))?|Fees?|(?:Transaction\s*)?Charges?|DRRF|Disaster\s*\w*(?:\s*\w+)?|Excise\s*Tax|Stamp\s*Duty|(?:Available\s*|New\s*|Current\s*)?Balance|Narrative|Reason|Remarks?|Description|Purpose|(?:Transaction\s*)?Type|Branch|Channel|Payment\s*Channel|Order\s*ID|Invoice\s*No\.?)\b/i,
+    /^(?:(?:Total\s*)?Amount\s*in\s*words?|Total\s*(?:amount\s*)?(?:debited|paid)?|Service\s*(?:Charge|Fee)|Commission|VAT(?:\s*\(\s*\d+\s*%\s*\))?|Fees?|(?:Transaction\s*)?Charges?|DRRF|Disaster\s*\w*(?:\s*\w+)?|Excise\s*Tax|Stamp\s*Duty|(?:Available\s*|New\s*|Current\s*)?Balance|Narrative|Reason|Remarks?|Description|Purpose|(?:Transaction\s*)?Type|Branch|Channel|Payment\s*Channel|Order\s*ID)\b/i,
   ],
   [
     "amount",
@@ -39,7 +39,7 @@ const LABELS = [
   ],
   [
     "reference",
-    /^(?:Transaction\s*(?:ID|Id|No\.?|Number|Reference|Ref\.?)|Txn\s*(?:ID|No\.?|Ref\.?)|Trans\.?\s*ID|Reference\s*(?:No\.?|Number|ID)?|Ref\.?\s*(?:No\.?|Number)?|Receipt\s*(?:No\.?|Number)|FT\s*No\.?)(?=[\s:：]|$)/i,
+    /^(?:Transaction\s*(?:ID|Id|No\.?|Number|Reference|Ref\.?)|Txn\s*(?:ID|No\.?|Ref\.?)|Trans\.?\s*ID|Reference\s*(?:No\.?|Number|ID)?|Ref\.?\s*(?:No\.?|Number)?|Receipt\s*(?:No\.?|Number)|(?:VAT\s*)?Invoice\s*(?:No\.?|Number)|FT\s*No\.?)(?=[\s:：]|$)/i,
   ],
   ["from", /^(?:From|Received\s*from|Transaction\s*From)\b/i],
   ["to", /^(?:To|Sent\s*to|Paid\s*to|Transferred\s*to|Transaction\s*To)\b/i],
