@@ -26,12 +26,12 @@ const LABELS = [
   ["status", /^(?:Transaction\s*)?Status\b/i],
   [
     "payerAccount",
-    /^(?:Payer(?:'s)?\s*Account(?:\s*(?:No\.?|Number))?|Sender(?:'s)?\s*Account(?:\s*(?:No\.?|Number))?|Source\s*Account|Debit(?:ed)?\s*Account|From\s*Account|Account\s*Debited)\b/i,
+    /^(?:Payer(?:'s)?\s*(?:Account|Phone|Mobile|Wallet)(?:\s*(?:No\.?|Number))?|Sender(?:'s)?\s*Account(?:\s*(?:No\.?|Number))?|Source\s*Account|Debit(?:ed)?\s*Account|From\s*Account|Account\s*Debited)\b/i,
   ],
   ["payerName", /^(?:Payer(?:'s)?\s*Name|Payer|Sender(?:'s)?\s*Name|Sender|Debtor\s*Name)\b/i],
   [
     "receiverAccount",
-    /^(?:Receiver(?:'s)?\s*Account(?:\s*(?:No\.?|Number))?|Beneficiary\s*Account(?:\s*(?:No\.?|Number))?|Recipient\s*Account|Credit(?:ed)?\s*Account|To\s*Account|Destination\s*Account|Creditor\s*Account|Account\s*Credited)\b/i,
+    /^(?:Receiver(?:'s)?\s*(?:(?:Account|Phone|Mobile|Wallet)(?:\s*(?:No\.?|Number))?|No\.?|Number)|Beneficiary\s*Account(?:\s*(?:No\.?|Number))?|Recipient\s*Account|Credit(?:ed)?\s*Account|To\s*Account|Destination\s*Account|Creditor\s*Account|Account\s*Credited)\b/i,
   ],
   [
     "receiverName",
@@ -39,7 +39,7 @@ const LABELS = [
   ],
   [
     "reference",
-    /^(?:Transaction\s*(?:ID|Id|No\.?|Number|Reference|Ref\.?)|Txn\s*(?:ID|No\.?|Ref\.?)|Trans\.?\s*ID|Reference\s*(?:No\.?|Number|ID)?|Ref\.?\s*(?:No\.?|Number)?|Receipt\s*(?:No\.?|Number)|(?:VAT\s*)?Invoice\s*(?:No\.?|Number)|FT\s*No\.?)(?=[\s:：]|$)/i,
+    /^(?:(?:Transaction|Transfer|Payment)\s*(?:ID|Id|No\.?|Number|Reference|Ref\.?)|Txn\s*(?:ID|No\.?|Ref\.?)|Trans\.?\s*ID|Reference\s*(?:No\.?|Number|ID)?|Ref\.?\s*(?:No\.?|Number)?|Receipt\s*(?:No\.?|Number)|(?:VAT\s*)?Invoice\s*(?:No\.?|Number)|FT\s*No\.?)(?=[\s:：]|$)/i,
   ],
   ["from", /^(?:From|Received\s*from|Transaction\s*From)\b/i],
   ["to", /^(?:To|Sent\s*to|Paid\s*to|Transferred\s*to|Transaction\s*To)\b/i],

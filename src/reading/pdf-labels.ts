@@ -2,6 +2,7 @@ import type { BankCode } from "../banks/codes.js";
 import { ReceiptFormatError } from "../banks/errors.js";
 import { assertPdfNotBomb } from "../pdf/guard.js";
 import { extractPdfText, UnreadablePdfError } from "../pdf/text.js";
+import { withoutGluedLabelEnd } from "./receipt-lines.js";
 
 /**
  * Label/value reading for receipt text as pdf-parse (or an HTML-to-lines pass) emits it. The same receipt
@@ -131,8 +132,7 @@ function classify(line: string, matchers: readonly Matcher[]): LabelLine | undef
   for (const { spec, start, trailing } of matchers) {
     const match = start.exec(line);
     if (match) {
-      const inline = line
-        .slice(match[0].length)
+      const inline = withoutGluedLabelEnd(line.slice(match[0].length))
         .replace(/^\s*:\s*|^\s+/, "")
         .trim();
       if (spec.kind === "header" || !inline) return { spec, inline: "" };

@@ -16,6 +16,10 @@ const STRAY_END = /[\s|~•·¦«»_=<#]+$/;
 const ETHIOPIC_PREFIX =
   /^[\u1200-\u139F\u2D80-\u2DDF][\u1200-\u139F\u2D80-\u2DDF\s.:/()-]*\/?\s*(?=[A-Za-z])/;
 
+/** An Amharic label after its English twin ("RECEIVER NAME / የተቀባይ ስም"): only the English one is read. */
+const ETHIOPIC_SUFFIX =
+  /(?<=[A-Za-z.])\s*\/\s*[\u1200-\u139F\u2D80-\u2DDF][\u1200-\u139F\u2D80-\u2DDF\s.:/()-]*$/;
+
 /**
  * Receipt text as lines for label reading: Unicode and spacing normalised, OCR's lookalike letters in
  * amounts/dates/times turned back into digits, stray border characters and Amharic label halves dropped.
@@ -36,6 +40,7 @@ function readCleanLines(text: string): string[] {
         .replace(STRAY_START, "")
         .replace(STRAY_END, "")
         .replace(ETHIOPIC_PREFIX, "")
+        .replace(ETHIOPIC_SUFFIX, "")
         .replace(/\s[|~•¦]+\s/g, " ")
         .trim(),
     )
@@ -75,13 +80,7 @@ export function readLabelled<K extends string>(
     for (const form of [line, deglued(line)]) {
       for (const [key, pattern] of labels) {
         const match = pattern.exec(form);
-        // "Payer NameBethlehem Assefa": the rest of a longer label, glued to the value, is no value.
-        if (match?.index === 0) {
-          return {
-            key,
-            rest: form.slice(match[0].length).replace(/^\s*(?:Name|Number|No\.?)(?=[A-Z0-9])/, ""),
-          };
-        }
+        if (match?.index === 0) return { key, rest: withoutGluedLabelEnd(form.slice(match[0].length)) };
       }
     }
     return undefined;
@@ -144,6 +143,14 @@ export function readLabelled<K extends string>(
     record(hit.key, value);
   }
   return found;
+}
+
+/**
+ * "Payer NameBethlehem Assefa" read with the label "Payer": the end of a longer form of the label, glued
+ * to the value by PDF text extraction, is no part of the value.
+ */
+export function withoutGluedLabelEnd(rest: string): string {
+  return rest.replace(/^\s*(?:Name|Number|No\.?)(?=[A-Z0-9])/, "");
 }
 
 /** "Source Account1*****3390" → "Source Account 1*****3390": a small letter glued to a capital or digit. */
@@ -278,9 +285,13 @@ export function namesIssuer(lines: readonly string[], name: RegExp): boolean {
       const after = line.slice(match.index + match[0].length);
       const at = offset + match.index;
       const near = text.slice(Math.max(0, at - 40), at);
-      // "your CBE Birr account 09… has been debited", "from your Dashen account": the SMS of the owner's
-      // own bank; "to your Dashen account" on another wallet's SMS is still the other side.
-      if (/\byour\s*$/i.test(before) && !/\bto\s+your\s*$/i.test(before)) return true;
+      // "your CBE Birr account 09… has been debited", "from your Dashen account", "to your CBE Birr
+      // wallet": the SMS of the owner's own bank; "to your Dashen account" on another wallet's SMS is
+      // still the other side.
+      const toYourAccount = /\bto\s+your\s*$/i.test(before) && COUNTERPARTY_AFTER.test(after.slice(0, 30));
+      if (/\byour\s*$/i.test(before) && !toYourAccount) return true;
+      // "from KEDIR MOHAMMED (Awash Bank)": a bank in brackets after a name is that side's bank.
+      if (/\(\s*$/.test(before)) continue;
       if (COUNTERPARTY.test(before) || COUNTERPARTY_BEFORE.test(near)) continue;
       // Only on the name's own line: an "Account" label opening the next line is not about this name.
       if (COUNTERPARTY_AFTER.test(after.slice(0, 30))) continue;

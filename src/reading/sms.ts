@@ -163,7 +163,9 @@ const NOT_A_NAME = /^(?:valued\s+)?(?:customer|client|sir|madam|sir\s*\/\s*madam
 
 /** "Dear NAME," — the phone's owner; "Dear Customer" names nobody. */
 function ownerName(flat: string): string | undefined {
-  const match = /\bDear\s+([A-Za-z][A-Za-z.'\s-]{1,60}?)\s*(?:[,.!:]|\s(?=you\b|your\b|thank\b))/i.exec(flat);
+  const match = /\bDear\s+([A-Za-z][A-Za-z.'/\s-]{1,60}?)\s*(?:[,.!:]|\s(?=you\b|your\b|thank\b))/i.exec(
+    flat,
+  );
   const name = match?.[1]?.replace(/\s+/g, " ").trim();
   return name && !NOT_A_NAME.test(name) ? name : undefined;
 }

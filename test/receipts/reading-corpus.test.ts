@@ -15,14 +15,14 @@ const FLOORS: Record<string, Pick<Score, "exact" | "reference" | "amount">> = {
   amhara: { exact: 87.5, reference: 100, amount: 95.8 },
   awash: { exact: 100, reference: 100, amount: 100 },
   boa: { exact: 100, reference: 100, amount: 100 },
-  cbe: { exact: 92, reference: 96, amount: 96 },
-  cbebirr: { exact: 88, reference: 96, amount: 92 },
-  dashen: { exact: 91.7, reference: 95.8, amount: 100 },
+  cbe: { exact: 100, reference: 100, amount: 100 },
+  cbebirr: { exact: 88, reference: 100, amount: 96 },
+  dashen: { exact: 95.8, reference: 95.8, amount: 100 },
   mpesa: { exact: 92, reference: 96, amount: 96 },
   peer: { exact: 68.2, reference: 92.1, amount: 71 },
   sinqee: { exact: 70.8, reference: 100, amount: 100 },
   telebirr: { exact: 95.8, reference: 100, amount: 100 },
-  zemen: { exact: 91.7, reference: 95.8, amount: 100 },
+  zemen: { exact: 95.8, reference: 100, amount: 100 },
 };
 
 const corpus = loadCorpus();

@@ -33,7 +33,8 @@ import { readCbePdfText } from "./parse.js";
 
 const CBE_HOSTS: readonly string[] = [SHARE_HOST, API_HOST, LEGACY_HOST];
 const TIN = /(?<!\d)0000006966(?!\d)/;
-const NAME = /Commercial\s*Bank\s*of\s*Ethiopia|የኢትዮጵያ\s*ንግድ\s*ባንክ/i;
+/** The bank's name, or "CBE" alone: not the wallet CBE Birr (another issuer), not inside a host name. */
+const NAME = /Commercial\s*Bank\s*of\s*Ethiopia|የኢትዮጵያ\s*ንግድ\s*ባንክ|(?<![\w./@-])CBE(?![\w.]|\s*-?\s*Birr)/i;
 /** Sign-off of every CBE SMS, and the bank's e-mail domain printed on the web receipt. */
 const OWN_PHRASE = /Banking\s*with\s*CBE\b|@cbe\.com\.et\b/i;
 /** Labels and phrases only CBE prints (the PDF/web receipt, the SMS fee breakdown, the app modal). */
