@@ -1,6 +1,6 @@
 import type { Receipt } from "../banks/types.js";
 import { accountOf, nameOf, statusOf } from "./plausible.js";
-import { cleanLines, compactReceipt, type Labels, ocrAmount, readLabelled } from "./receipt-lines.js";
+import { cleanLines, compactReceipt, type Labels, ocrAmount, readLabelledInOrder } from "./receipt-lines.js";
 import { type DayOrder, readDate } from "./t24.js";
 
 // The labels every bank's receipt page, app screen and PDF share in English ("Amount", "Payer Account",
@@ -26,21 +26,28 @@ const LABELS = [
   ["status", /^(?:Transaction\s*)?Status\b/i],
   [
     "payerAccount",
-    /^(?:Payer(?:'s)?\s*(?:Account|Phone|Mobile|Wallet)(?:\s*(?:No\.?|Number))?|Sender(?:'s)?\s*Account(?:\s*(?:No\.?|Number))?|Source\s*Account|Debit(?:ed)?\s*Account|From\s*Account|Account\s*Debited)\b/i,
+    /^(?:Payer(?:'s)?\s*(?:Account|Phone|Mobile|Wallet)(?:\s*(?:No\.?|Number))?|Sender(?:'s)?\s*Account(?:\s*(?:No\.?|Number))?|Source\s*Account|Debit(?:ed)?\s*Account(?!\s*(?:Holder|Name))|From\s*Account|Account\s*Debited)\b/i,
   ],
-  ["payerName", /^(?:Payer(?:'s)?\s*Name|Payer|Sender(?:'s)?\s*Name|Sender|Debtor\s*Name)\b/i],
+  [
+    "payerName",
+    /^(?:Payer(?:'s)?\s*Name|Payer|Sender(?:'s)?\s*Name|Sender|Debtor\s*Name|Debit(?:ed)?\s*Account\s*(?:Holder|Name))\b/i,
+  ],
   [
     "receiverAccount",
-    /^(?:Receiver(?:'s)?\s*(?:(?:Account|Phone|Mobile|Wallet)(?:\s*(?:No\.?|Number))?|No\.?|Number)|Beneficiary\s*Account(?:\s*(?:No\.?|Number))?|Recipient\s*Account|Credit(?:ed)?\s*Account|To\s*Account|Destination\s*Account|Creditor\s*Account|Account\s*Credited)\b/i,
+    /^(?:Receiver(?:'s)?\s*(?:(?:Account|Phone|Mobile|Wallet)(?:\s*(?:No\.?|Number))?|No\.?|Number)|Beneficiary\s*Account(?:\s*(?:No\.?|Number))?|Recipient\s*Account|Payee\s*Account|Credit(?:ed)?\s*Account(?!\s*(?:Holder|Name))|To\s*Account|Destination\s*Account|Creditor\s*Account|Account\s*Credited)\b/i,
   ],
   [
     "receiverName",
-    /^(?:Receiver(?:'s)?\s*Name|Receiver|Beneficiary\s*Name|Beneficiary|Recipient\s*Name|Recipient|Creditor\s*Name|Credited\s*Party\s*Name)\b/i,
+    /^(?:Receiver(?:'s)?\s*Name|Receiver|Beneficiary\s*Name|Beneficiary|Recipient\s*Name|Recipient|Payee(?:\s*Name)?|Creditor\s*Name|Credited\s*Party\s*Name|Credit(?:ed)?\s*Account\s*(?:Holder|Name))\b/i,
   ],
   [
     "reference",
     /^(?:(?:Transaction|Transfer|Payment)\s*(?:ID|Id|No\.?|Number|Reference|Ref\.?)|Txn\s*(?:ID|No\.?|Ref\.?)|Trans\.?\s*ID|Reference\s*(?:No\.?|Number|ID)?|Ref\.?\s*(?:No\.?|Number)?|Receipt\s*(?:No\.?|Number)|(?:VAT\s*)?Invoice\s*(?:No\.?|Number)|FT\s*No\.?)(?=[\s:：]|$)/i,
   ],
+  // The account holder of a one-sided receipt (the bank's customer, who paid).
+  ["customer", /^(?:Customer|Account\s*Holder)(?:'s)?\s*Name\b/i],
+  // An "Account" row belongs to the side named in the rows above it.
+  ["account", /^Account(?:\s*(?:No\.?|Number))?(?!\s*(?:Holder|Name|Type))\b/i],
   ["from", /^(?:From|Received\s*from|Transaction\s*From)\b/i],
   ["to", /^(?:To|Sent\s*to|Paid\s*to|Transferred\s*to|Transaction\s*To)\b/i],
 ] as const satisfies Labels<string>;
@@ -68,15 +75,18 @@ const DATE_LINE =
  * transfer's receipt: banks issue one only for a transfer that went through.
  */
 const SUCCESS_HEADING =
-  /^(?:(?:[A-Za-z-]+\s+){0,2}(?:Transaction|Transfer|Payment)\s+(?:Successful|Completed|Succeeded|Receipt)|(?:Payment|Money|Transfer)\s+sent|Successful(?:ly)?(?:\s+(?:sent|transferred|paid))?|Success|Completed)\b/i;
+  /^(?:(?:[A-Za-z-]+\s+){0,2}(?:Transaction|Transfer|Payment)\s+(?:Successful|Completed|Succeeded)|(?:[A-Za-z-]+\s+){0,2}Receipt$|(?:Payment|Money|Transfer)\s+sent|Successful(?:ly)?(?:\s+(?:sent|transferred|paid))?|Success|Completed)\b/i;
 
 export function readCommonLabels(
   text: string,
   options: { dayOrder?: DayOrder; reference?: string | null } = {},
 ): CommonReading {
   const lines = cleanLines(text);
-  const values = readLabelled(lines, LABELS, ["payerName", "receiverName"]);
+  const entries = readLabelledInOrder(lines, LABELS, ["payerName", "receiverName", "customer"]);
+  const values = new Map<Key, string[]>();
+  for (const [key, value] of entries) values.set(key, [...(values.get(key) ?? []), value]);
   const first = (key: Key) => values.get(key)?.[0];
+  const accounts = accountsBySide(entries);
   const from = sideOf(first("from"));
   const to = sideOf(first("to"));
   const dateLines = lines.filter((line) => DATE_LINE.test(line));
@@ -84,7 +94,7 @@ export function readCommonLabels(
   const amountText = first("amount") ?? headingAmount(lines, values);
   // An app shows the sender's side of a transfer as a debit ("-1,500.00(ETB)"): the amount is its size.
   const amount = amountText === undefined ? null : Math.abs(ocrAmount(amountText) ?? 0);
-  const payerName = nameOf(first("payerName")) ?? from.name;
+  const payerName = nameOf(first("payerName")) ?? from.name ?? nameOf(first("customer"));
   const receiverName = nameOf(first("receiverName")) ?? to.name;
   const receipt = compactReceipt({
     ...(amount ? { amount, currency: "ETB" } : {}),
@@ -95,9 +105,14 @@ export function readCommonLabels(
       statusOf(first("status")) ??
       (lines.some((line) => SUCCESS_HEADING.test(line)) ? "completed" : undefined),
     payerName,
-    payerAccount: accountOf(first("payerAccount")) ?? from.account ?? accountBelow(lines, payerName),
+    payerAccount:
+      accountOf(first("payerAccount")) ?? from.account ?? accounts.payer ?? accountBelow(lines, payerName),
     receiverName,
-    receiverAccount: accountOf(first("receiverAccount")) ?? to.account ?? accountBelow(lines, receiverName),
+    receiverAccount:
+      accountOf(first("receiverAccount")) ??
+      to.account ??
+      accounts.receiver ??
+      accountBelow(lines, receiverName),
   });
   const labelled = (values.get("reference") ?? []).map((value) => value.trim().split(/\s+/)[0] ?? "");
   const inSentences = [...lines.join("\n").matchAll(REFERENCE_IN_SENTENCE)].map((match) => match[1] ?? "");
@@ -105,6 +120,24 @@ export function readCommonLabels(
     .map((word) => word.replace(/[.,;:]+$/, ""))
     .filter(Boolean);
   return { receipt, references };
+}
+
+/**
+ * "Customer Name: X" / "Account Number: 1000****6621" is the payer's account; "To: NAME" / "Account: …"
+ * the receiver's. An "Account" row with no side named above it is nobody's.
+ */
+function accountsBySide(entries: readonly [Key, string][]): { payer?: string; receiver?: string } {
+  const out: { payer?: string; receiver?: string } = {};
+  let side: "payer" | "receiver" | undefined;
+  for (const [key, value] of entries) {
+    if (key === "payerName" || key === "customer" || key === "from" || key === "payerAccount") side = "payer";
+    else if (key === "receiverName" || key === "to" || key === "receiverAccount") side = "receiver";
+    else if (key === "account" && side && out[side] === undefined) {
+      const account = accountOf(value);
+      if (account) out[side] = account;
+    }
+  }
+  return out;
 }
 
 /** "Transaction To" / "Hirut Desta" / "2519****6645": an account alone on the line under a side's name. */

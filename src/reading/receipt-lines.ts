@@ -75,6 +75,19 @@ export function readLabelled<K extends string>(
   labels: Labels<K>,
   wrapping: readonly K[] = [],
 ): Map<K, string[]> {
+  const found = new Map<K, string[]>();
+  for (const [key, value] of readLabelledInOrder(lines, labels, wrapping)) {
+    found.set(key, [...(found.get(key) ?? []), value]);
+  }
+  return found;
+}
+
+/** readLabelled's values in the order the receipt gives them, for labels whose meaning follows the rows above. */
+export function readLabelledInOrder<K extends string>(
+  lines: readonly string[],
+  labels: Labels<K>,
+  wrapping: readonly K[] = [],
+): [K, string][] {
   const labelAt = (line: string | undefined) => {
     if (line === undefined) return undefined;
     for (const form of [line, deglued(line)]) {
@@ -85,9 +98,9 @@ export function readLabelled<K extends string>(
     }
     return undefined;
   };
-  const found = new Map<K, string[]>();
+  const found: [K, string][] = [];
   const record = (key: K, value: string) => {
-    if (value) found.set(key, [...(found.get(key) ?? []), value]);
+    if (value) found.push([key, value]);
   };
   /** How many lines from `start` on are no label: the length of a column of values. */
   const valuesRun = (start: number) => {

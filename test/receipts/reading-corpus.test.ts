@@ -20,7 +20,7 @@ const FLOORS: Record<string, Pick<Score, "exact" | "reference" | "amount">> = {
   dashen: { exact: 95.8, reference: 95.8, amount: 100 },
   mpesa: { exact: 92, reference: 96, amount: 96 },
   peer: { exact: 68.2, reference: 92.1, amount: 71 },
-  sinqee: { exact: 70.8, reference: 100, amount: 100 },
+  sinqee: { exact: 91.7, reference: 100, amount: 100 },
   telebirr: { exact: 95.8, reference: 100, amount: 100 },
   zemen: { exact: 95.8, reference: 100, amount: 100 },
 };
