@@ -2,7 +2,7 @@ import type { BankCode } from "../banks/codes.js";
 import { ReceiptFormatError } from "../banks/errors.js";
 import { assertPdfNotBomb } from "../pdf/guard.js";
 import { extractPdfText, UnreadablePdfError } from "../pdf/text.js";
-import { withoutGluedLabelEnd } from "./receipt-lines.js";
+import { isProse, withoutGluedLabelEnd } from "./receipt-lines.js";
 
 /**
  * Label/value reading for receipt text as pdf-parse (or an HTML-to-lines pass) emits it. The same receipt
@@ -87,9 +87,14 @@ export function readLabels(rawLines: readonly string[], specs: readonly LabelSpe
     found.set(key, values);
   };
 
+  const above = valuesAboveLabels(parsed, lines);
   parsed.forEach((entry, index) => {
     if (!entry || entry.spec.kind === "header") return;
     const { spec } = entry;
+    if (above && !entry.inline) {
+      add(spec.key, lines[index - 1] ?? "");
+      return;
+    }
     if (entry.inline) {
       const tail = spec.wraps ? valuesAfter(parsed, lines, index, "text").join(" ") : "";
       add(spec.key, tail ? `${entry.inline} ${tail}` : entry.inline);
@@ -101,6 +106,21 @@ export function readLabels(rawLines: readonly string[], specs: readonly LabelSpe
 }
 
 // --- internal helpers ---
+
+/**
+ * Text that puts every value on the line above its label (the receipt ends with a label that has nothing
+ * beside or below it but prose, and every bare label has an unlabelled line above it). Runs of bare labels are then
+ * no column: each label's value is its own line above.
+ */
+function valuesAboveLabels(parsed: readonly (LabelLine | undefined)[], lines: readonly string[]): boolean {
+  const bare = parsed.flatMap((entry, i) =>
+    entry && !entry.inline && entry.spec.kind !== "header" ? [i] : [],
+  );
+  const last = bare.at(-1);
+  if (bare.length < 3 || last === undefined || parsed.slice(last + 1).some(Boolean)) return false;
+  if (lines.slice(last + 1).some((line) => !isProse(line))) return false;
+  return bare.every((i) => i > 0 && parsed[i - 1] === undefined);
+}
 
 interface Matcher {
   spec: LabelSpec;

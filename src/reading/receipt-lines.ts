@@ -102,6 +102,12 @@ export function readLabelledInOrder<K extends string>(
   const record = (key: K, value: string) => {
     if (value) found.push([key, value]);
   };
+  const aboveValues = valuesAboveLabels(lines, labelAt);
+  if (aboveValues) {
+    for (const [i, hit] of aboveValues)
+      record(hit.key, separatorsOff(hit.rest) || separatorsOff(lines[i - 1] ?? ""));
+    return found;
+  }
   /** How many lines from `start` on are no label: the length of a column of values. */
   const valuesRun = (start: number) => {
     let end = start;
@@ -166,9 +172,38 @@ export function withoutGluedLabelEnd(rest: string): string {
   return rest.replace(/^\s*(?:Name|Number|No\.?)(?=[A-Z0-9])/, "");
 }
 
+/**
+ * PDF text that puts every value on the line above its label ("YOHANNES ALEMAYEHU" / "Customer Name:" …
+ * "1,505.75" / "Total Paid Amount"): the text ends with a label that has no value (prose after it aside),
+ * and every label without a value of its own has a line that is no label above it. Returns the labels by
+ * line when the text is so.
+ */
+function valuesAboveLabels<K extends string>(
+  lines: readonly string[],
+  labelAt: (line: string | undefined) => { key: K; rest: string } | undefined,
+): [number, { key: K; rest: string }][] | null {
+  const hits: [number, { key: K; rest: string }][] = [];
+  for (const [i, line] of lines.entries()) {
+    const hit = labelAt(line);
+    if (hit) hits.push([i, hit]);
+  }
+  const bare = hits.filter(([, hit]) => !separatorsOff(hit.rest));
+  const last = hits.at(-1);
+  if (bare.length < 3 || !last || separatorsOff(last[1].rest)) return null;
+  if (lines.slice(last[0] + 1).some((line) => !isProse(line))) return null;
+  const valueAbove = bare.filter(([i]) => i > 0 && !labelAt(lines[i - 1]));
+  return valueAbove.length === bare.length ? hits : null;
+}
+
+/** A sentence (a balance notice, a footer): four words of letters or more, no field's value. */
+export function isProse(line: string): boolean {
+  return line.split(/\s+/).filter((word) => /^[A-Za-z]{2,}[.,:;]?$/.test(word)).length >= 4;
+}
+
 /** "Source Account1*****3390" → "Source Account 1*****3390": a small letter glued to a capital or digit. */
 function deglued(line: string): string {
-  return line.replace(/([a-z)'’.])(?=[A-Z0-9*])/g, "$1 ");
+  // "AMOUNT1,800.00": a capitals label glued to its figure.
+  return line.replace(/([a-z)'’.])(?=[A-Z0-9*])/g, "$1 ").replace(/^([A-Z][A-Z %]*[A-Z])(?=\d)/, "$1 ");
 }
 
 function separatorsOff(value: string): string {

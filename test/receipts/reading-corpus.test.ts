@@ -16,12 +16,12 @@ const FLOORS: Record<string, Pick<Score, "exact" | "reference" | "amount">> = {
   awash: { exact: 100, reference: 100, amount: 100 },
   boa: { exact: 100, reference: 100, amount: 100 },
   cbe: { exact: 100, reference: 100, amount: 100 },
-  cbebirr: { exact: 88, reference: 100, amount: 96 },
+  cbebirr: { exact: 92, reference: 100, amount: 100 },
   dashen: { exact: 95.8, reference: 95.8, amount: 100 },
-  mpesa: { exact: 92, reference: 96, amount: 96 },
+  mpesa: { exact: 96, reference: 96, amount: 96 },
   peer: { exact: 68.2, reference: 92.1, amount: 71 },
   sinqee: { exact: 91.7, reference: 100, amount: 100 },
-  telebirr: { exact: 95.8, reference: 100, amount: 100 },
+  telebirr: { exact: 100, reference: 100, amount: 100 },
   zemen: { exact: 95.8, reference: 100, amount: 100 },
 };
 

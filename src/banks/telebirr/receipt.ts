@@ -1,6 +1,13 @@
 import { findShareLink, mentionsHost, type ShareLinkRules, withoutLinks } from "../../reading/links.js";
 import { addisIso, parseAmount } from "../../reading/parse-utils.js";
-import { repairFigures, repairLetteredReference, withoutOcrMarks } from "../../reading/receipt-lines.js";
+import {
+  cleanLines,
+  type Labels,
+  readLabelled,
+  repairFigures,
+  repairLetteredReference,
+  withoutOcrMarks,
+} from "../../reading/receipt-lines.js";
 import { normalizeText } from "../../reading/text.js";
 import type { BankCode } from "../codes.js";
 import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
@@ -164,12 +171,25 @@ function segments(text: string): Segment[] {
   }));
 }
 
+/** The same labels at the start of a line, for readLabelled's layouts (a column of labels, then of values). */
+const LINE_LABELS: Labels<LabelKey> = LABEL_KEYS.map((key) => [key, new RegExp(`^(?:${LABELS[key]})`, "i")]);
+
 function readFields(text: string): { reference: string | null; receipt: Partial<Receipt> } {
   const all = segments(text);
   const at = (key: LabelKey) => all.findIndex((segment) => segment.key === key);
+  let lined: Map<LabelKey, string[]> | undefined;
   const textOf = (key: LabelKey) => {
     const index = at(key);
-    return index === -1 ? "" : firstLine(all[index]?.value ?? "");
+    const value = index === -1 ? "" : firstLine(all[index]?.value ?? "");
+    // No value, or only the next label's Amharic half: the labels may stand in a column above their
+    // values (the PDF's text order), which the line reader pairs up.
+    if (/[A-Za-z0-9]/.test(value)) return value;
+    // prepare() left a "/" where each label's Amharic half stood.
+    lined ??= readLabelled(
+      cleanLines(text).map((line) => line.replace(/^\/\s*/, "")),
+      LINE_LABELS,
+    );
+    return lined.get(key)?.[0] ?? "";
   };
   // Invoice No. | Payment date | Settled Amount may be a row of labels above a row of values.
   const shaped = <T>(key: LabelKey, pick: (value: string) => T | null) => {
