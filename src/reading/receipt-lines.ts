@@ -203,7 +203,10 @@ export function isProse(line: string): boolean {
 /** "Source Account1*****3390" → "Source Account 1*****3390": a small letter glued to a capital or digit. */
 function deglued(line: string): string {
   // "AMOUNT1,800.00": a capitals label glued to its figure.
-  return line.replace(/([a-z)'’.])(?=[A-Z0-9*])/g, "$1 ").replace(/^([A-Z][A-Z %]*[A-Z])(?=\d)/, "$1 ");
+  // A dot ends a label only after a letter ("No.1000…"); between digits it is a decimal point.
+  return line
+    .replace(/([a-z)'’]|(?<=[A-Za-z])\.)(?=[A-Z0-9*])/g, "$1 ")
+    .replace(/^([A-Z][A-Z %]*[A-Z])(?=\d)/, "$1 ");
 }
 
 function separatorsOff(value: string): string {
@@ -234,9 +237,10 @@ const FIGURE_LIKE = [
   /(?:(?<=^|[^0-9A-Za-z.,]|ETB|Br)[OoIlS]|(?<![.,])\d)[0-9OoIlS|,]*\.[0-9OoIl|]{2}(?![0-9OoIlS|])/g,
   // numeric dates: "18-O7-2025", "2026-O9-03", "5/2O/2026", "24/7/26"
   /(?<![0-9A-Za-z])[0-9OoIlS]{1,4}[-/][0-9OoIlS]{1,2}[-/][0-9OoIlS]{2,4}(?![0-9A-Za-z])/g,
-  // dates with a month name: "29-Jun-2O25", "May 2O, 2026" (the month keeps its letters)
+  // dates with a month name: "29-Jun-2O25", "May 2O, 2026", "l4 Jul 2026" (the month keeps its letters)
   /(?<![0-9A-Za-z])[0-9OoIlS]{1,2}-[A-Za-z]{3,9}-[0-9OoIlS]{4}(?![0-9A-Za-z])/g,
   /(?<![0-9A-Za-z])(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+[0-9OoIlS]{1,2},?\s+[0-9OoIlS]{4}(?![0-9A-Za-z])/g,
+  /(?<![0-9A-Za-z])[0-9OoIlS]{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?,?\s+[0-9OoIlS]{4}(?![0-9A-Za-z])/g,
   // times: "19:58:2O", "1O:12PM"
   /(?<![0-9A-Za-z])[0-9OoIlS]{1,2}:[0-9OoIlS]{2}(?::[0-9OoIlS]{2})?(?=[AaPp][Mm]|[^0-9A-Za-z]|$)/g,
 ];

@@ -200,12 +200,21 @@ function counterparty(after: string, direction: Direction): { name?: string; acc
     "i",
   ).exec(withoutKind);
   if (commaAccount) return { name: cleanName(commaAccount[1]), account: trimAccount(commaAccount[2] ?? "") };
+  // "CBE account of NAME (1000****7712)"
+  const accountOfName = new RegExp(
+    String.raw`^${INSTITUTION}(?:account|a\/c|wallet)\s+of\s+([A-Za-z][A-Za-z .'/-]*?)\s*\(\s*${ACCOUNT}\s*\)`,
+    "i",
+  ).exec(withoutKind);
+  if (accountOfName)
+    return { name: cleanName(accountOfName[1]), account: trimAccount(accountOfName[2] ?? "") };
   const head =
     withoutKind
       .split(
         /\s+(?:on|at|with|via|using|through|in)\s+(?=\S)|\s+(?:from|to)\s+your\b|,\s|\.\s|\s-\s(?![A-Z]{2})/i,
       )[0]
       ?.trim() ?? "";
+  // "KEDIR MOHAMMED (Awash Bank)": the bank in brackets is where the other side banks.
+  const sideName = head.replace(/\s*\([^)]*\bbank\b[^)]*\)$/i, "");
   // "0922334455 - SOSNA MEKURIA" (a wallet and its holder, the name in capitals)
   const accountDashName = new RegExp(
     String.raw`^${ACCOUNT}\s*-\s*([A-Z][A-Z'.-]*(?:\s+[A-Z][A-Z'.-]*)*)\b`,
@@ -231,7 +240,7 @@ function counterparty(after: string, direction: Direction): { name?: string; acc
     const account = nameFirst[2] ?? nameFirst[3] ?? nameFirst[4];
     return { name: cleanName(nameFirst[1]), ...(account ? { account: trimAccount(account) } : {}) };
   }
-  return { name: cleanName(head) };
+  return { name: cleanName(sideName) };
 }
 
 /** A name as printed; words that are no name (an amount, "your account", a bare number) give nothing. */

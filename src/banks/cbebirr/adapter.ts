@@ -1,4 +1,11 @@
-import { addisIso, htmlToLines, isPdf, parseAmount, queryValue } from "../../reading/parse-utils.js";
+import {
+  addisIso,
+  htmlToLines,
+  isPdf,
+  parseAmount,
+  queryValue,
+  to24Hour,
+} from "../../reading/parse-utils.js";
 import { type LabelSpec, readLabels, readPdfText, textLines } from "../../reading/pdf-labels.js";
 import type { BankCode } from "../codes.js";
 import { type BankOptions, bankNetwork, DESKTOP_USER_AGENT, isPlainHttps } from "../defaults.js";
@@ -99,10 +106,10 @@ const LABELS: readonly LabelSpec[] = [
   { key: "channel", label: "Payment Channel", kind: "text" },
 ];
 
-// The first date on the receipt is the table's Transaction Date (YYYY-MM-DD HH:mm); pdf-parse glues the
-// row's amount to it.
+// The first date on the receipt is the table's Transaction Date (YYYY-MM-DD HH:mm, or a 12-hour clock
+// whose AM/PM an HTML report wraps onto the next line); pdf-parse glues the row's amount to it.
 const TABLE_ROW =
-  /(\d{4})-(\d{2})-(\d{2})(?:\s|T)*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*((?:ETB|Br\.?|Birr)?\s*\d[\d,]*(?:\.\d+)?)?/;
+  /(\d{4})-(\d{2})-(\d{2})(?:\s|T)*(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm])\b)?\s*((?:ETB|Br\.?|Birr)?\s*\d[\d,]*(?:\.\d+)?)?/;
 // The row's Receipt Number, glued to the date ("DIP41PM7JLY2026-09-25") or in the cell before it. The date
 // always starts four digits before its first dash, so a number ending in digits still splits right.
 const ROW_RECEIPT_NUMBER = /^((?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,12})\s*\d{4}-\d{2}-\d{2}/m;
@@ -121,13 +128,13 @@ export function readCbeBirrText(lines: readonly string[]): { receipt: Receipt; r
   const first = (key: string) => values.get(key)?.[0] ?? "";
   const text = lines.join("\n");
   const row = TABLE_ROW.exec(text);
-  const amountText = first("paid") || row?.[7] || "";
+  const amountText = first("paid") || row?.[8] || "";
   const amount = amountText ? parseAmount(amountText) : null;
   if (amount === null || !row) {
     const missing = amount === null ? "Paid amount" : "transaction date";
     throw new ReceiptFormatError(BANK, `The CBE Birr receipt has no ${missing}.`, text.slice(0, 200));
   }
-  const [, year, month, day, hour, minute, second] = row;
+  const [, year, month, day, hour, minute, second, meridiem] = row;
 
   // "0976765611 - NAME" for wallets, a bare account number for banks.
   const [creditAccount = "", ...creditName] = first("credit").split(/\s+-\s+/);
@@ -142,7 +149,7 @@ export function readCbeBirrText(lines: readonly string[]): { receipt: Receipt; r
       year: Number(year),
       month: Number(month),
       day: Number(day),
-      hour: Number(hour),
+      hour: to24Hour(Number(hour), meridiem),
       minute: Number(minute),
       second: Number(second ?? 0),
     }),
