@@ -101,9 +101,7 @@ export function readCommonLabels(
     transactionDate: dateText
       ? (readDate(dateText, options.dayOrder ?? "dmy", options.reference ?? null) ?? undefined)
       : undefined,
-    status:
-      statusOf(first("status")) ??
-      (lines.some((line) => SUCCESS_HEADING.test(line)) ? "completed" : undefined),
+    status: values.has("status") ? statusOf(first("status")) : impliedStatus(lines, values),
     payerName,
     payerAccount:
       accountOf(first("payerAccount")) ?? from.account ?? accounts.payer ?? accountBelow(lines, payerName),
@@ -138,6 +136,19 @@ function accountsBySide(entries: readonly [Key, string][]): { payer?: string; re
     }
   }
   return out;
+}
+
+/**
+ * Without a status row: a heading that says the money moved, or a record of the transfer itself (a labelled
+ * amount, reference and side), which banks issue only for a transfer that went through.
+ */
+function impliedStatus(
+  lines: readonly string[],
+  values: ReadonlyMap<Key, string[]>,
+): "completed" | undefined {
+  if (lines.some((line) => SUCCESS_HEADING.test(line))) return "completed";
+  const side = ["payerName", "receiverName", "customer", "from", "to"].some((key) => values.has(key as Key));
+  return values.has("amount") && values.has("reference") && side ? "completed" : undefined;
 }
 
 /** "Transaction To" / "Hirut Desta" / "2519****6645": an account alone on the line under a side's name. */

@@ -177,20 +177,21 @@ const LINE_LABELS: Labels<LabelKey> = LABEL_KEYS.map((key) => [key, new RegExp(`
 function readFields(text: string): { reference: string | null; receipt: Partial<Receipt> } {
   const all = segments(text);
   const at = (key: LabelKey) => all.findIndex((segment) => segment.key === key);
-  let lined: Map<LabelKey, string[]> | undefined;
-  const textOf = (key: LabelKey) => {
+  const segmentText = (key: LabelKey) => {
     const index = at(key);
-    const value = index === -1 ? "" : firstLine(all[index]?.value ?? "");
-    // No value, or only the next label's Amharic half: the labels may stand in a column above their
-    // values (the PDF's text order), which the line reader pairs up.
-    if (/[A-Za-z0-9]/.test(value)) return value;
-    // prepare() left a "/" where each label's Amharic half stood.
-    lined ??= readLabelled(
-      cleanLines(text).map((line) => line.replace(/^\/\s*/, "")),
-      LINE_LABELS,
-    );
-    return lined.get(key)?.[0] ?? "";
+    return index === -1 ? "" : firstLine(all[index]?.value ?? "");
   };
+  // The PDF's text order may put the labels in a column above their values: the first label then has no
+  // value of its own (only the next label's Amharic half), and the line reader pairs labels and values.
+  const columnar = at("payerName") !== -1 && !/[A-Za-z0-9]/.test(segmentText("payerName"));
+  // prepare() left a "/" where each label's Amharic half stood.
+  const lined = columnar
+    ? readLabelled(
+        cleanLines(text).map((line) => line.replace(/^\/\s*/, "")),
+        LINE_LABELS,
+      )
+    : undefined;
+  const textOf = (key: LabelKey) => (lined ? (lined.get(key)?.[0] ?? "") : segmentText(key));
   // Invoice No. | Payment date | Settled Amount may be a row of labels above a row of values.
   const shaped = <T>(key: LabelKey, pick: (value: string) => T | null) => {
     const index = at(key);
