@@ -81,7 +81,7 @@ export function readCommonLabels(
   text: string,
   options: { dayOrder?: DayOrder; reference?: string | null } = {},
 ): CommonReading {
-  const lines = cleanLines(text);
+  const lines = cleanLines(text).flatMap(splitRun);
   const entries = readLabelledInOrder(lines, LABELS, ["payerName", "receiverName", "customer"]);
   const values = new Map<Key, string[]>();
   for (const [key, value] of entries) values.set(key, [...(values.get(key) ?? []), value]);
@@ -136,6 +136,33 @@ function accountsBySide(entries: readonly [Key, string][]): { payer?: string; re
     }
   }
   return out;
+}
+
+/** Any label of LABELS followed by a colon, anywhere on a line. */
+const ANY_LABEL = LABELS.map(([, pattern]) => pattern.source.replace(/^\^/, "").replace(/\\b$/, "")).join(
+  "|",
+);
+const LABEL_WITH_COLON = new RegExp(`(?:${ANY_LABEL})\\s*:`, "gi");
+/** In a flattened page, a label without its colon still starts a row when a figure follows it. */
+const LABEL_BEFORE_FIGURE = new RegExp(`(?:${ANY_LABEL})(?=\\s*(?:ETB|Birr|Br\\b|\\d))`, "gi");
+
+/**
+ * A page flattened onto one line ("Sender Name: ABEBE KEBEDE Sender Account Number: 1234 …"): where two or
+ * more labels with colons stand on one line, each starts a line of its own.
+ */
+function splitRun(line: string): string[] {
+  const atWordStart = (at: number) => at === 0 || /\s/.test(line[at - 1] ?? "");
+  const starts = [...line.matchAll(LABEL_WITH_COLON)].map((match) => match.index).filter(atWordStart);
+  if (starts.length < 2) return [line];
+  const beforeFigures = [...line.matchAll(LABEL_BEFORE_FIGURE)]
+    .map((match) => match.index)
+    .filter(atWordStart);
+  const cuts = [...new Set([...starts, ...beforeFigures])].filter((at) => at > 0).sort((a, b) => a - b);
+  const bounds = [0, ...cuts, line.length];
+  return bounds
+    .slice(0, -1)
+    .map((start, i) => line.slice(start, bounds[i + 1]).trim())
+    .filter(Boolean);
 }
 
 /**

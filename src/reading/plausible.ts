@@ -10,7 +10,8 @@ const LABEL_WORDS =
 /** A person's or business's name: letters and name punctuation, no label words, no figures. */
 export function nameOf(value: string | undefined): string | undefined {
   const name = value
-    ?.replace(/^[^A-Za-z]+/, "")
+    // OCR's marks before a name ("~ hanna tesfaye"), never figures: "2519…/WALLET" is no name.
+    ?.replace(/^[\s~|•·»«>*_=:-]+/, "")
     .replace(/[\s,;:|~•-]+$/, "")
     .replace(/\s+/g, " ")
     .trim();

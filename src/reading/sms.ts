@@ -55,6 +55,12 @@ const MOVEMENTS: readonly { pattern: RegExp; read(m: RegExpExecArray): Omit<Move
     read: (m) => moved(m[3], m[1] ?? m[2], undefined, /^debited$/i.test(m[3] ?? "")),
   },
   {
+    // "Credit alert of ETB 3,000.00", "Debit alert: ETB 500.00"
+    pattern: new RegExp(String.raw`\b(credit|debit)\s+alert\s*(?:of|:)?\s*${AMOUNT}`, "i"),
+    read: (m) =>
+      moved(m[1]?.toLowerCase() === "credit" ? "credited" : "debited", m[2] ?? m[3], undefined, false),
+  },
+  {
     // "has been debited with ETB 200.00", "debited with ETB 100.48" (no account named)
     pattern: new RegExp(String.raw`\b(debited|credited)\s+(?:with|by|for)\s+${AMOUNT}`, "i"),
     read: (m) => moved(m[1], m[2] ?? m[3], undefined, true),

@@ -19,7 +19,7 @@ const FLOORS: Record<string, Pick<Score, "exact" | "reference" | "amount">> = {
   cbebirr: { exact: 100, reference: 100, amount: 100 },
   dashen: { exact: 95.8, reference: 95.8, amount: 100 },
   mpesa: { exact: 96, reference: 96, amount: 96 },
-  peer: { exact: 68.2, reference: 92.1, amount: 71 },
+  peer: { exact: 77.3, reference: 92.1, amount: 83.9 },
   sinqee: { exact: 95.8, reference: 100, amount: 100 },
   telebirr: { exact: 100, reference: 100, amount: 100 },
   zemen: { exact: 100, reference: 100, amount: 100 },
