@@ -94,8 +94,11 @@ export function readCommonLabels(
   const amountText = first("amount") ?? headingAmount(lines, values);
   // An app shows the sender's side of a transfer as a debit ("-1,500.00(ETB)"): the amount is its size.
   const amount = amountText === undefined ? null : Math.abs(ocrAmount(amountText) ?? 0);
-  const payerName = nameOf(first("payerName")) ?? from.name ?? nameOf(first("customer"));
-  const receiverName = nameOf(first("receiverName")) ?? to.name;
+  // A name row may hold the side's account too, or only it ("Recipient 251935402890/WALLET").
+  const payer = sideOf(first("payerName"));
+  const receiver = sideOf(first("receiverName"));
+  const payerName = payer.name ?? from.name ?? nameOf(first("customer"));
+  const receiverName = receiver.name ?? to.name;
   const receipt = compactReceipt({
     ...(amount ? { amount, currency: "ETB" } : {}),
     transactionDate: dateText
@@ -104,10 +107,15 @@ export function readCommonLabels(
     status: values.has("status") ? statusOf(first("status")) : impliedStatus(lines, values),
     payerName,
     payerAccount:
-      accountOf(first("payerAccount")) ?? from.account ?? accounts.payer ?? accountBelow(lines, payerName),
+      accountOf(first("payerAccount")) ??
+      payer.account ??
+      from.account ??
+      accounts.payer ??
+      accountBelow(lines, payerName),
     receiverName,
     receiverAccount:
       accountOf(first("receiverAccount")) ??
+      receiver.account ??
       to.account ??
       accounts.receiver ??
       accountBelow(lines, receiverName),

@@ -24,7 +24,8 @@ describe("Dashen receipt text", () => {
     });
 
     it("repairs look-alikes only where the shape wants a letter or a digit", () => {
-      // l → I in the type, Z → 2 and S → 5 in YYDDD; the free positions (branch code, last 4) keep what OCR read.
+      // l → I in the type, Z → 2 and S → 5 in YYDDD, O → 0 in the sequence's two leading digits; the free
+      // positions (branch code, the sequence's last two) keep what OCR read.
       expect(parser.parse("Transaction Reference: 822LTWS2622600WJ")?.transactionNumber).toBe(
         "822LTWS2622600WJ",
       );
@@ -32,7 +33,7 @@ describe("Dashen receipt text", () => {
         "B22WDTI261620001",
       );
       expect(parser.parse("Transaction Reference: 822LTWS26226OOWJ")?.transactionNumber).toBe(
-        "822LTWS26226OOWJ",
+        "822LTWS2622600WJ",
       );
       expect(parser.parse("Transaction Reference: 8Z2LTWS2622600WJ")?.transactionNumber).toBe(
         "8Z2LTWS2622600WJ",

@@ -22,8 +22,11 @@ const BANK = "dashen" as const;
 const NAME = /\bdashen\b/gi;
 const adapter = createDashenAdapter();
 
-/** The FT Ref: 3-char branch/channel code + 4-letter type + YYDDD + 4 alnum (822LTWS2622600WJ). */
-const FT_SHAPE = "XXXAAAA99999XXXX";
+/**
+ * The FT Ref: 3-char branch/channel code + 4-letter type + YYDDD + 4 alnum (822LTWS2622600WJ), whose first
+ * two are digits in every sample (0001, 00WH, 00W7): OCR's O there is a zero.
+ */
+const FT_SHAPE = "XXXAAAA9999999XX";
 /** The same shape in print, unrepaired: the type letters are real letters, the YYDDD may hold look-alikes. */
 const PRINTED_FT = /(?<![A-Za-z0-9])[A-Z0-9]{3}[A-Z]{4}[0-9OIlSBZ]{5}[A-Z0-9]{4}(?![A-Za-z0-9])/g;
 
