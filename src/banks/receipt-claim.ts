@@ -38,6 +38,9 @@ export interface ReceiptTextParser {
    * the payer's phone); for banks whose lookup needs none, or takes it from the link only, absent.
    */
   lookupAccount?(receipt: Partial<Receipt>): string | null;
-  /** Reads the claim, or null when the text carries no usable reference or link of this bank. */
-  parse(text: string): ReceiptClaim | null;
+  /**
+   * Reads the claim, or null when the text carries no reference or link of this bank. `printed` is the
+   * reference the shared labels found ("Transaction ID: …"), taken when the bank's own reading finds none.
+   */
+  parse(text: string, printed?: string | null): ReceiptClaim | null;
 }

@@ -10,7 +10,7 @@ import { cbebirrReceiptParser } from "./cbebirr/receipt.js";
 import type { BankCode } from "./codes.js";
 import { dashenReceiptParser } from "./dashen/receipt.js";
 import { mpesaReceiptParser } from "./mpesa/receipt.js";
-import type { ReceiptClaim, ReceiptTextParser } from "./receipt-claim.js";
+import type { ReceiptTextParser } from "./receipt-claim.js";
 import { createBankAdapters } from "./registry.js";
 import { sinqeeReceiptParser } from "./sinqee/receipt.js";
 import { telebirrReceiptParser } from "./telebirr/receipt.js";
@@ -23,7 +23,7 @@ const ADAPTERS = createBankAdapters();
  * what an SMS says about the money (amount less fees, date, both sides) is read one way for every bank,
  * over what the bank's reader made of the message; the labels every bank shares ("Amount", "Payer
  * Account", "Transaction ID") fill what the bank's reader left empty. When the bank's reader finds no
- * reference, a labelled one that fits the bank's reference shape (its adapter's check) is taken.
+ * reference of its own, it takes the labelled one.
  */
 function reader(parser: ReceiptTextParser, sms: SmsOptions = {}): ReceiptTextParser {
   return {
@@ -33,9 +33,8 @@ function reader(parser: ReceiptTextParser, sms: SmsOptions = {}): ReceiptTextPar
     detect: (text) => parser.detect(prepareReceiptText(text)),
     parse(text) {
       const prepared = prepareReceiptText(text);
-      const own = parser.parse(prepared);
-      const common = readCommonLabels(prepared, { ...sms, reference: own?.transactionNumber ?? null });
-      const claim = own ?? claimOfReference(parser.bank, common.references);
+      const common = readCommonLabels(prepared, sms);
+      const claim = parser.parse(prepared, printedReference(parser.bank, common.references));
       if (!claim) return null;
       const message = readSms(prepared, { ...sms, reference: claim.transactionNumber });
       const receipt = { ...common.receipt, ...plausibleReceipt({ ...claim.receipt, ...message }) };
@@ -49,27 +48,20 @@ function reader(parser: ReceiptTextParser, sms: SmsOptions = {}): ReceiptTextPar
 }
 
 /**
- * A claim from the labelled references: the first one the bank's adapter accepts as its own, else the
+ * The labelled reference to fall back on: the first one the bank's adapter accepts as its own, else the
  * first printed one that looks like an id. A receipt that prints its reference is readable even when the
  * reference cannot be looked up (an Awash Transaction ID, an unknown shape); verifying it then explains
  * what is needed instead.
  */
-function claimOfReference(bank: BankCode, candidates: readonly string[]): ReceiptClaim | null {
+function printedReference(bank: BankCode, candidates: readonly string[]): string | null {
   const adapter = ADAPTERS[bank];
-  const claim = (transactionNumber: string): ReceiptClaim => ({
-    bank,
-    transactionNumber,
-    accountNumber: null,
-    shareUrl: null,
-    receipt: {},
-  });
   for (const candidate of candidates) {
     const transactionNumber = adapter.normalizeReference(candidate);
     const problem = adapter.validate({ transactionNumber, account: null, token: null });
-    if (transactionNumber && problem?.field !== "transaction_number") return claim(transactionNumber);
+    if (transactionNumber && problem?.field !== "transaction_number") return transactionNumber;
   }
   const printed = candidates.find((candidate) => PRINTED_ID.test(candidate));
-  return printed ? claim(adapter.normalizeReference(printed) || printed) : null;
+  return printed ? adapter.normalizeReference(printed) || printed : null;
 }
 
 /** A printed id: letters, digits and dashes, with a digit, 5 to 31 characters. */

@@ -70,7 +70,7 @@ export const amharaReceiptParser: ReceiptTextParser = {
     return hasT24Reference(text, ["FT"]) ? 1 : 0;
   },
 
-  parse(text) {
+  parse(text, printed) {
     const lines = cleanLines(text);
     const link = shareLink(text);
     const values = readLabelled(lines, LABELS, ["sender", "receiver", "debitor", "creditor"]);
@@ -80,7 +80,8 @@ export const amharaReceiptParser: ReceiptTextParser = {
       link?.reference ??
       (qr ? t24References(qr, ["FT"])[0] : undefined) ??
       labelled ??
-      t24References(text, ["FT"])[0];
+      t24References(text, ["FT"])[0] ??
+      printed;
     if (!transactionNumber) return null;
     const claim: ReceiptClaim = {
       bank: "amhara",

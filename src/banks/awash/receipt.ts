@@ -97,12 +97,12 @@ export const awashReceiptParser: ReceiptTextParser = {
     return ids.length > 0 ? 1 : 0;
   },
 
-  parse(text) {
+  parse(text, printed) {
     const clean = cleanOcr(text);
     const token = tokens(clean)[0];
     // Without the link the receipt still says what it is: its Transaction ID, which the engine explains
     // cannot be looked up alone.
-    const transactionNumber = token ?? transactionIds(clean)[0];
+    const transactionNumber = token ?? transactionIds(clean)[0] ?? printed;
     if (!transactionNumber) return null;
     const page = fromPage(clean);
     return {

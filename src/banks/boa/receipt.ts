@@ -60,14 +60,18 @@ export const boaReceiptParser: ReceiptTextParser = {
     return hasT24Reference(text, ["FT"]) ? 1 : 0;
   },
 
-  parse(text) {
+  parse(text, printed) {
     const lines = cleanLines(text);
     const link = slipLink(text);
     const values = readLabelled(lines, LABELS, ["payerName", "receiverName"]);
     const written = slipIdInText(text);
     const labelled = (values.get("reference") ?? []).flatMap((value) => t24References(value, PREFIXES))[0];
     const transactionNumber =
-      link?.link.transactionNumber ?? labelled ?? written?.reference ?? t24References(text, PREFIXES)[0];
+      link?.link.transactionNumber ??
+      labelled ??
+      written?.reference ??
+      t24References(text, PREFIXES)[0] ??
+      printed;
     if (!transactionNumber) return null;
     const fromWritten = written?.reference === transactionNumber ? written.suffix : null;
     const claim: ReceiptClaim = {

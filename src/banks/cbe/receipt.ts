@@ -82,14 +82,14 @@ export const cbeReceiptParser: ReceiptTextParser = {
     return hasT24Reference(text, ["FT"]) ? 1 : 0;
   },
 
-  parse(text) {
+  parse(text, printed) {
     const lines = cleanLines(text);
     const flat = lines.join(" ");
     const link = cbeLink(text);
     const values = readLabelled(lines, CBE_LABELS, ["payer", "receiver"]);
     const ftReference = labelledReference(values, flat) ?? t24References(text, ["FT"])[0] ?? null;
     const token = link?.link.token ?? textToken(text) ?? bareToken(lines);
-    const transactionNumber = token ?? link?.link.transactionNumber ?? ftReference;
+    const transactionNumber = token ?? link?.link.transactionNumber ?? ftReference ?? printed;
     if (!transactionNumber) return null;
     const reference = ftReference ?? link?.link.transactionNumber ?? null;
     const claim: ReceiptClaim = {

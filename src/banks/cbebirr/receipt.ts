@@ -68,13 +68,13 @@ export const cbebirrReceiptParser: ReceiptTextParser = {
 
   lookupAccount: (receipt) => payerPhone(receipt.payerAccount ?? ""),
 
-  parse(text) {
+  parse(text, printed) {
     const lines = cleanLines(text);
     const link = walletLink(text);
     const reading = adapterReading(text, lines);
     const values = readLabelled(lines, LABELS, ["customer", "receiver", "credit"]);
     const transactionNumber =
-      link?.link.transactionNumber ?? receiptNumber(reading?.reference, lines, values);
+      link?.link.transactionNumber ?? receiptNumber(reading?.reference, lines, values) ?? printed;
     if (!transactionNumber) return null;
     const phone = payerPhone(values.get("debit")?.[0] ?? reading?.receipt.payerAccount ?? "");
     const claim: ReceiptClaim = {

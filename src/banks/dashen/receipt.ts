@@ -63,11 +63,11 @@ export const dashenReceiptParser: ReceiptTextParser = {
     return 0;
   },
 
-  parse(text) {
+  parse(text, printed) {
     const clean = withoutOcrMarks(text);
     const link = bankLinks(clean)[0] ?? null;
     const transactionNumber =
-      link?.reference ?? labelledReference(clean) ?? printedReferences(clean)[0] ?? null;
+      link?.reference ?? labelledReference(clean) ?? printedReferences(clean)[0] ?? printed;
     if (!transactionNumber) return null;
     const page = fromReceipt(clean);
     const receipt = Object.keys(page).length > 0 ? page : fromSms(clean);

@@ -51,13 +51,14 @@ export const mpesaReceiptParser: ReceiptTextParser = {
     return bareReference(t) ? 1 : 0;
   },
 
-  parse(text) {
+  parse(text, printed) {
     const t = prepare(text);
     const link = findShareLink(t, LINK_RULES);
     const body = withoutLinks(t, BARE_LINK);
     const document = readDocument(body);
     const sms = readSms(body);
-    const transactionNumber = link?.reference ?? document.reference ?? sms.reference ?? bareReference(body);
+    const transactionNumber =
+      link?.reference ?? document.reference ?? sms.reference ?? bareReference(body) ?? printed;
     if (!transactionNumber) return null;
     return {
       bank: BANK,

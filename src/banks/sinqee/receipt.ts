@@ -41,7 +41,7 @@ export const sinqeeReceiptParser: ReceiptTextParser = {
     return hasT24Reference(clean, ["FT"]) ? 1 : 0;
   },
 
-  parse(text) {
+  parse(text, printed) {
     const clean = cleanOcr(text);
     const link = bankLinks(clean)[0] ?? null;
     const pairs = htmlPairs(clean);
@@ -49,7 +49,7 @@ export const sinqeeReceiptParser: ReceiptTextParser = {
       link?.reference ??
       (pairs.get("reference") ?? []).flatMap((value) => t24References(value, ["FT"]))[0] ??
       t24References(clean, ["FT"])[0] ??
-      null;
+      printed;
     if (!transactionNumber) return null;
     return {
       bank: BANK,

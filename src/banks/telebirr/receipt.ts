@@ -56,13 +56,13 @@ export const telebirrReceiptParser: ReceiptTextParser = {
     return bareReference(t) ? 1 : 0;
   },
 
-  parse(text) {
+  parse(text, printed) {
     const t = prepare(text);
     const link = findShareLink(t, LINK_RULES);
     const fields = readFields(t);
     const sms = readSms(t);
     const transactionNumber =
-      link?.reference ?? fields.reference ?? sms.reference ?? bareReference(withoutLinks(t));
+      link?.reference ?? fields.reference ?? sms.reference ?? bareReference(withoutLinks(t)) ?? printed;
     if (!transactionNumber) return null;
     return {
       bank: BANK,

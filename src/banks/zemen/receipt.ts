@@ -76,14 +76,14 @@ export const zemenReceiptParser: ReceiptTextParser = {
     return 0;
   },
 
-  parse(text) {
+  parse(text, printed) {
     const t = normalizeText(text);
     const link = findLink(t);
     const token = link.token ?? bareToken(t);
     const body = withoutLinks(t, BARE_LINK);
     // Without the token the receipt still says what it is: its Reference No., which the engine explains
     // cannot be looked up alone.
-    const transactionNumber = token ?? printedReference(body);
+    const transactionNumber = token ?? printedReference(body) ?? printed;
     if (!transactionNumber) return null;
     return {
       bank: BANK,
