@@ -280,6 +280,26 @@ describe("POST /verify/parse-receipt", () => {
     },
   );
 
+  it("reads a receipt whose printed reference no lookup takes, and /verify says why", async () => {
+    const text =
+      "Dashen Bank: Account ending in 1234 credited with ETB 50.00 on 21-08-2026. Ref: DSH2026A77. Balance ETB 90.00.";
+    const parsed = await api.request("POST", "/verify/parse-receipt", {
+      key: tenant.key,
+      json: { receipt_text: text },
+    });
+    expect(parsed.status, JSON.stringify(parsed.body)).toBe(200);
+    expect(parsed.body).toMatchObject({
+      bank: "dashen",
+      transaction_number: "DSH2026A77",
+      receipt: { amount: 50 },
+    });
+    const verified = await api.request("POST", "/verify", { key: tenant.key, json: { receipt_text: text } });
+    expect(verified.status).toBe(422);
+    const [message] = verified.body.errors.receipt_text;
+    expect(message).toMatch(/Dashen Bank/);
+    expect(message).not.toMatch(/was found/);
+  });
+
   it("needs a file or text", async () => {
     const response = await api.request("POST", "/verify/parse-receipt", { key: tenant.key, json: {} });
     expect(response.status).toBe(422);

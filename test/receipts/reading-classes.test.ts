@@ -204,3 +204,154 @@ describe("a column of values that OCR left one short", () => {
     expect(values.get("payer")).toBeUndefined();
   });
 });
+
+describe("labels every bank shares, in every layout", () => {
+  it("a CBE Birr credit SMS: the labelled Transaction ID, both sides, the lookup phone", () => {
+    const text =
+      "Dear SABA, You have received ETB 420.00 from TOLA GUTEMA (251911223344) on 2026-09-02 18:40. Transaction ID: DIP5TR8KQW. Your balance is ETB 1,020.00.";
+    expect(read("cbebirr", text)).toMatchObject({
+      transactionNumber: "DIP5TR8KQW",
+      accountNumber: "251911223344",
+      receipt: { amount: 420, payerName: "TOLA GUTEMA", payerAccount: "251911223344", receiverName: "SABA" },
+    });
+    expect(detectBank(`${text} Thank you for using CBE Birr.`)).toEqual({
+      kind: "detected",
+      bank: "cbebirr",
+    });
+  });
+
+  it("an SMS naming the other side's bank or wallet before the account", () => {
+    const sms =
+      "Dear HANA, you have transferred 900.00 Birr to Awash Bank account 0142****5566 DEREJE ALEMU on 2/10/26 at 9:15 AM. Transaction number UK7Q2ZT4MB. https://m-pesabusiness.safaricom.et/receipt/UK7Q2ZT4MB";
+    expect(read("mpesa", sms)?.receipt).toMatchObject({
+      receiverName: "DEREJE ALEMU",
+      receiverAccount: "0142****5566",
+    });
+    const toWallet =
+      "Dear Customer, ETB 300.00 has been debited from your account 01320******1188 for transfer to telebirr 2519****7788 on 2026-09-30 08:01:02. https://awashpay.awashbank.com:8225/-2KHIA8CMO9-2PL6DV";
+    const receipt = read("awash", toWallet)?.receipt;
+    expect(receipt?.receiverAccount).toBe("2519****7788");
+    expect(receipt?.receiverName).toBeUndefined();
+  });
+
+  it("an app screen: heading amount, a signed debit, the account under the receiver's name", () => {
+    const text = [
+      "Successful",
+      "-2,000.00(ETB)",
+      "Transaction Number",
+      "DF8K2MX4QA",
+      "Transaction To",
+      "Meron Tadesse",
+      "2519****1122",
+      "Service Charge",
+      "3.48(ETB)",
+      "Total",
+      "-2,004.00(ETB)",
+    ].join("\n");
+    expect(read("telebirr", text)?.receipt).toMatchObject({
+      amount: 2000,
+      status: "completed",
+      receiverName: "Meron Tadesse",
+      receiverAccount: "2519****1122",
+    });
+  });
+
+  it("PDF text with every value above its label", () => {
+    const text = [
+      "CBE Birr",
+      "MARTA GIRMA",
+      "Customer Name:",
+      "251955443322",
+      "Debit Account",
+      "0911998877 - ABEL TESHOME",
+      "Credit Account",
+      "ABEL TESHOME",
+      "Receiver Name",
+      "Completed",
+      "Transaction Status",
+      "CGU2WQ7ZKP2026-08-11 09:152,000.00",
+      "Receipt NumberTransaction DateAmount",
+      "2,000.00",
+      "Paid amount",
+      "7.00",
+      "Service Charge",
+    ].join("\n");
+    expect(read("cbebirr", text)).toMatchObject({
+      transactionNumber: "CGU2WQ7ZKP",
+      accountNumber: "251955443322",
+      receipt: {
+        amount: 2000,
+        payerName: "MARTA GIRMA",
+        receiverName: "ABEL TESHOME",
+        receiverAccount: "0911998877",
+      },
+    });
+  });
+
+  it("a page flattened onto one line, and a decimal point never read as a label's end", () => {
+    const flat =
+      "Dashen Bank Receipt Sender Name: LIYA HAILE Receiver Name: SOLOMON ABEBE Transaction Reference: 263WDTI2612300W8 Transaction Date: Sep 3, 2026, 10:11:00 am Transaction Amount ETB 1,275.50 Narrative: rent";
+    expect(read("dashen", flat)?.receipt).toMatchObject({
+      amount: 1275.5,
+      payerName: "LIYA HAILE",
+      receiverName: "SOLOMON ABEBE",
+    });
+    const glued = "AMHARA BANK S.C.\nTransaction ReferenceFT26240QW3RT\nAmountETB 4,250.25\nStatusSuccess";
+    expect(read("amhara", glued)?.receipt.amount).toBe(4250.25);
+  });
+
+  it("an 'Account' row is the account of the side named above it", () => {
+    const text = [
+      "Siinqee Bank",
+      "Customer Name : ROBA DINKA",
+      "Account Number : 1000****4411",
+      "Beneficiary Name : Chaltu Urgessa",
+      "Beneficiary Account : 1000****9900",
+      "Transaction Amount : ETB 6,000.00",
+      "Reference No : FT26241MK7PA",
+    ].join("\n");
+    expect(read("sinqee", text)?.receipt).toMatchObject({
+      payerName: "ROBA DINKA",
+      payerAccount: "1000****4411",
+      receiverAccount: "1000****9900",
+      status: "completed",
+    });
+  });
+
+  it("a value of the wrong shape is dropped, never passed on", () => {
+    const text =
+      "Siinqee Bank\nTransaction Reference FT26231LK3VB\nDebit Account Holder KEBEDE DEGEFA\nAmount ETB 500.00";
+    const receipt = read("sinqee", text)?.receipt;
+    expect(receipt?.payerAccount).toBeUndefined();
+    expect(receipt?.payerName).toBe("KEBEDE DEGEFA");
+  });
+});
+
+describe("5. a printed reference of a shape no lookup takes is still the receipt's reference", () => {
+  it("is returned as printed; POST /verify explains it (test/api/receipts.test.ts)", () => {
+    expect(
+      read(
+        "dashen",
+        "Dashen Bank: Account ending in 1234 credited with ETB 50.00. Ref: DSH2026A77. Balance ETB 90.00.",
+      ),
+    ).toMatchObject({
+      transactionNumber: "DSH2026A77",
+      receipt: { amount: 50 },
+    });
+  });
+});
+
+describe("6. detection by the issuer, not by the other side", () => {
+  it("a bank in brackets after a name is that side's bank", () => {
+    const text =
+      "Dear SARA, your account 1011******2211 was credited with ETB 700.00 from DAWIT LEMMA (Awash Bank) on 10-Oct-2026. Receipt https://share.zemenbank.com/rt/31907725101IPSR2628304MB/pdf";
+    expect(detectBank(text)).toEqual({ kind: "detected", bank: "zemen" });
+  });
+
+  it("a 15-digit Transaction ID labelled as such is Awash's", () => {
+    expect(detectBank("Transaction Successful\n900.00 ETB\nTransaction ID\n261001101022031")).toEqual({
+      kind: "detected",
+      bank: "awash",
+    });
+  });
+});
