@@ -48,8 +48,9 @@ const LABELS = [
   ["customer", /^(?:Customer|Account\s*Holder)(?:'s)?\s*Name\b/i],
   // An "Account" row belongs to the side named in the rows above it.
   ["account", /^Account(?:\s*(?:No\.?|Number))?(?!\s*(?:Holder|Name|Type))\b/i],
-  ["from", /^(?:From|Received\s*from|Transaction\s*From)\b/i],
-  ["to", /^(?:To|Sent\s*to|Paid\s*to|Transferred\s*to|Transaction\s*To)\b/i],
+  // Also an app screen's sentence line ("has been transferred to BONSA TEREFE").
+  ["from", /^(?:From|(?:has\s+been\s+)?Received\s*from|Transaction\s*From)\b/i],
+  ["to", /^(?:To|(?:has\s+been\s+)?(?:Sent|Paid|Transferred)\s*to|Transaction\s*To)\b/i],
 ] as const satisfies Labels<string>;
 type Key = (typeof LABELS)[number][0];
 

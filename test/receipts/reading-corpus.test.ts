@@ -19,8 +19,8 @@ const FLOORS: Record<string, Pick<Score, "exact" | "reference" | "amount">> = {
   cbebirr: { exact: 100, reference: 100, amount: 100 },
   dashen: { exact: 100, reference: 100, amount: 100 },
   mpesa: { exact: 96, reference: 96, amount: 96 },
-  peer: { exact: 79.5, reference: 92.1, amount: 83.9 },
-  sinqee: { exact: 95.8, reference: 100, amount: 100 },
+  peer: { exact: 81.8, reference: 94.7, amount: 87.1 },
+  sinqee: { exact: 100, reference: 100, amount: 100 },
   telebirr: { exact: 100, reference: 100, amount: 100 },
   zemen: { exact: 100, reference: 100, amount: 100 },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { telebirrReceiptParser as parser } from "../../src/banks/telebirr/receipt.js";
+import { detectBank } from "../../src/receipts/detect.js";
 
 const SMS =
   "Dear Dawit\nYou have transferred ETB 60.00 to Hana Tesfaye Alemu (2519****4025) on 17/06/2026 18:14:15. " +
@@ -192,8 +193,14 @@ describe("telebirr receipt text: detection", () => {
     expect(parser.detect("Awash Bank\nTelebirr Transfer\nPhone Number 0911223344")).toBe(5);
   });
 
-  it("scores a bare reference shape, shared with M-Pesa and CBE Birr, 1; nothing 0", () => {
-    expect(parser.detect("DFH51OFIED")).toBe(1);
+  it("scores a bare reference shape, shared with M-Pesa and CBE Birr, 1 (2 with a telebirr service prefix); nothing 0", () => {
+    expect(parser.detect("DGS2BT1W54")).toBe(1);
+    // banks.md §1.2 names DET, CHQ, DAB, DEL, ADQ, DEP and DF as telebirr's service prefixes.
+    expect(parser.detect("DFH51OFIED")).toBe(2);
+    expect(detectBank("You have received 2,500.00 ETB. Transaction ID: CHQ0FJ403O")).toEqual({
+      kind: "detected",
+      bank: "telebirr",
+    });
     expect(parser.detect("FT26140P01YB")).toBe(0);
     expect(parser.detect("Hello")).toBe(0);
   });

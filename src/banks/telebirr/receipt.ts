@@ -33,6 +33,8 @@ const BARE_LINK =
   /(?<![\w.@/-])(?:transactioninfo|apps)\.ethiotelecom\.et\/receipt\/([A-Za-z0-9]{9,10})(?![A-Za-z0-9])/i;
 
 const NAME = /tele\s?birr|ethio\s*telecom/i;
+/** The service prefixes banks.md §1.2 names as telebirr's (the wildcards CH* and DE* are left out). */
+const SERVICE_PREFIX = /^(?:DET|CHQ|DAB|DEL|ADQ|DEP|DF)/;
 /** Wording only telebirr receipts and SMS use (shared labels such as "Settled Amount" are not here: Zemen). */
 const PHRASES = [
   /Credited\s*Party\s*name/i,
@@ -53,7 +55,10 @@ export const telebirrReceiptParser: ReceiptTextParser = {
     // The name alone may be a counterparty on another bank's receipt ("Telebirr Transfer" at Awash).
     if (name && phrase) return 10;
     if (name || phrase) return 5;
-    return bareReference(t) ? 1 : 0;
+    const reference = bareReference(t);
+    // A shape other wallets share (banks.md §1.2), unless it opens with one of telebirr's service prefixes.
+    if (reference && SERVICE_PREFIX.test(reference)) return 2;
+    return reference ? 1 : 0;
   },
 
   parse(text, printed) {
