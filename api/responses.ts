@@ -21,8 +21,9 @@ const sourceTypeSchema = z.enum(SOURCE_TYPES).meta({
 const verificationMethodSchema = z.enum([...Object.values(VERIFICATION_METHODS), ...RECEIPT_METHODS]).meta({
   description:
     "official: bank + transaction_number looked up at the bank; official_link: a share link looked up; " +
-    "receipt_pdf / receipt_text / receipt_image / receipt_ocr: a receipt read first (PDF on the server, the " +
-    "caller's text, an image with the caller's text, server OCR), then looked up at the bank.",
+    "receipt_pdf / receipt_text / receipt_image / receipt_ocr / receipt_qr: a receipt read first (PDF on the " +
+    "server, the caller's text, an image with the caller's text, server OCR, the image's QR code), then " +
+    "looked up at the bank.",
 });
 
 const isoDateTime = z.iso.datetime({ offset: true });

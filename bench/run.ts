@@ -24,6 +24,7 @@ import { history } from "./scenarios/history.js";
 import { ocr } from "./scenarios/ocr.js";
 import { engineOverhead } from "./scenarios/overhead.js";
 import { parsing } from "./scenarios/parsing.js";
+import { qr } from "./scenarios/qr.js";
 import { reading } from "./scenarios/reading.js";
 import { restart } from "./scenarios/restart.js";
 import { slowBanks } from "./scenarios/slow-banks.js";
@@ -58,6 +59,7 @@ const SCENARIOS: Scenario[] = [
   { number: 10, name: "deadline of a verification", run: deadline },
   // Its own service processes on an embedded PostgreSQL of their own: nothing shared with the others.
   { number: 11, name: "restart after kill -9", run: () => restart() },
+  { number: 12, name: "QR codes", run: () => qr() },
 ];
 
 const args = process.argv.slice(2);

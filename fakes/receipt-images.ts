@@ -104,7 +104,7 @@ function drawLine(
   }
 }
 
-function rotated(source: Canvas, degrees: number, background: string): Canvas {
+export function rotated(source: Canvas, degrees: number, background: string): Canvas {
   const radians = (degrees * Math.PI) / 180;
   const w = Math.ceil(
     Math.abs(source.width * Math.cos(radians)) + Math.abs(source.height * Math.sin(radians)),
@@ -122,7 +122,7 @@ function rotated(source: Canvas, degrees: number, background: string): Canvas {
   return canvas;
 }
 
-function blurred(source: Canvas, radius: number): Canvas {
+export function blurred(source: Canvas, radius: number): Canvas {
   const canvas = createCanvas(source.width, source.height);
   const ctx = canvas.getContext("2d");
   // The blur reads transparent pixels past the edges; the sharp copy underneath keeps the border paper-coloured.
@@ -133,7 +133,7 @@ function blurred(source: Canvas, radius: number): Canvas {
 }
 
 /** Shadow gradient and noise in one pass over the pixels. */
-function degrade(canvas: Canvas, shadow: number, noise: number, seed: number): void {
+export function degrade(canvas: Canvas, shadow: number, noise: number, seed: number): void {
   const ctx = canvas.getContext("2d");
   const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
   const { data, width, height } = image;

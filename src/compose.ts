@@ -13,6 +13,7 @@ import { createBankBreakers, createEngine, type VerificationEngine } from "./eng
 import type { Logger } from "./logger.js";
 import { createMetrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
+import { createQrReceiptReader } from "./receipts/qr/read-qr.js";
 import { createReceiptReader } from "./receipts/reader.js";
 import { createServices } from "./services.js";
 import { sandboxExamples } from "./simulator/sandbox-examples.js";
@@ -62,7 +63,9 @@ export async function startService(
   });
   // Workers start on the first image; the bot always reads photos, the API only with SERVER_OCR.
   const ocr = config.serverOcr || config.telegram ? createOcrEngine(config.ocr) : null;
-  const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null, metrics });
+  // QR codes are read first in every image, with or without SERVER_OCR: decoding one is cheap.
+  const qr = createQrReceiptReader({ boaPassphrase: config.banks.boaQrKey });
+  const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null, qr, metrics });
   const app = createApi({
     orm,
     databaseAlive: database.alive,
@@ -80,7 +83,7 @@ export async function startService(
         services: createServices(orm),
         databaseUrl: database.url,
         engine,
-        reader: createReceiptReader({ ocr, metrics }),
+        reader: createReceiptReader({ ocr, qr, metrics }),
         logger,
         metrics,
       })

@@ -74,6 +74,7 @@ const configSchema = z.object({
     .default(5 * 1024 * 1024),
   BANK_CBE_APP_ID: z.string().min(1).optional(),
   BANK_CBE_APP_VERSION: z.string().min(1).optional(),
+  BANK_BOA_QR_KEY: z.string().min(1).optional(),
   ...bankVariables(),
   BANK_BREAKER_FAILURES: z.coerce
     .number({ error: "must be a number of failures" })
@@ -163,6 +164,8 @@ export interface BankSettings {
   maxResponseBytes: number;
   cbeAppId: string | undefined;
   cbeAppVersion: string | undefined;
+  /** The passphrase of BOA's receipt QR (the slip page's public constant); without it BOA codes are ignored. */
+  boaQrKey: string | undefined;
 }
 
 /** The Telegram bot; null when TELEGRAM_BOT_TOKEN is not set. */
@@ -258,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxResponseBytes: values.BANK_MAX_RESPONSE_BYTES,
       cbeAppId: values.BANK_CBE_APP_ID,
       cbeAppVersion: values.BANK_CBE_APP_VERSION,
+      boaQrKey: values.BANK_BOA_QR_KEY,
     },
     telegram: telegramSettings(values),
     apiRateLimit: values.API_RATE_LIMIT,

@@ -10,6 +10,7 @@ import { extractPdfText, UnreadablePdfError } from "../pdf/text.js";
 import { detectBank } from "./detect.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
+import type { QrReceiptReader } from "./qr/read-qr.js";
 
 /** A receipt as a caller sends it: text, a file already on disk (streamed there by the upload), or both. */
 export interface ReceiptDocument {
@@ -20,7 +21,13 @@ export interface ReceiptDocument {
 }
 
 /** How the text was obtained; reported as `verification_method`. */
-export const RECEIPT_METHODS = ["receipt_pdf", "receipt_text", "receipt_image", "receipt_ocr"] as const;
+export const RECEIPT_METHODS = [
+  "receipt_pdf",
+  "receipt_text",
+  "receipt_image",
+  "receipt_ocr",
+  "receipt_qr",
+] as const;
 export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 
 export interface ReadReceipt {
@@ -44,6 +51,8 @@ export const IMAGE_NEEDS_TEXT = "The receipt text field is required when receipt
  */
 export function createReceiptReader(options: {
   ocr: OcrEngine | null;
+  /** QR codes of images are read first, when given: a code naming a receipt needs no OCR. */
+  qr?: QrReceiptReader;
   /** OCR and PDF durations are observed here when given. */
   metrics?: Metrics;
 }): ReceiptReader {
@@ -77,8 +86,28 @@ export function createReceiptReader(options: {
     }
   }
 
+  /** The receipt an image's QR code names, with what the caller's text of the same receipt says. */
+  async function qrOf(document: ReceiptDocument): Promise<ReadReceipt | null> {
+    if (!options.qr || !document.file) return null;
+    const type = sniffFileType(await readHead(document.file.path));
+    if (!type || type === "pdf") return null;
+    const reading = await options.qr.read(await readFile(document.file.path));
+    if (!reading) return null;
+    if (reading.kind === "unusable") throw ValidationError.field("receipt_file", reading.message);
+    const { claim } = reading;
+    // The code is exact; the text only adds the fields a code does not hold, and only for the same receipt.
+    const text = document.text?.trim() ? RECEIPT_PARSERS[claim.bank].parse(document.text) : null;
+    const receipt =
+      text?.transactionNumber === claim.transactionNumber
+        ? { ...text.receipt, ...claim.receipt }
+        : claim.receipt;
+    return { claim: { ...claim, receipt }, method: "receipt_qr", field: "receipt_file" };
+  }
+
   return {
     async read(document) {
+      const fromQr = await qrOf(document);
+      if (fromQr) return fromQr;
       const { text, method } = await textOf(document);
       const field = document.file ? ("receipt_file" as const) : ("receipt_text" as const);
       if (!text.trim()) throw ValidationError.field(field, "The receipt has no readable text.");

@@ -1,17 +1,26 @@
 import PDFDocument from "pdfkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { renderQrReceipt } from "../../fakes/qr-images.js";
+import { encryptBoaQr } from "../../src/banks/boa/qr.js";
 import { LEGACY_RECEIPTS, renderLegacyPdf } from "../../src/banks/cbe/imitation.js";
+import { DASHEN_APP_QR_MESSAGE } from "../../src/banks/dashen/qr.js";
 import { QuotaUsageSchema } from "../../src/db/entities/index.js";
 import { createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
 import { firstExample, type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
 
+/** A phone photo at Telegram's size: tilted, slightly blurred, uneven light, JPEG quality 50. */
+const PHOTO = { rotateDeg: 4, blurPx: 1, shadow: 0.3, noise: 8, format: "jpeg", quality: 50 } as const;
+const BOA_KEY = "the-api-tests-own-boa-passphrase";
+
 let api: TestApi;
 let sim: Simulator;
 let tenant: Tenant;
+let banks: Awaited<ReturnType<typeof startBanks>>["banks"];
 beforeAll(async () => {
   const started = await startBanks();
   sim = started.sim;
+  banks = started.banks;
   api = await startTestApi({ banks: started.banks });
   tenant = await createTenant(api.db, { quota: 1000 });
 });
@@ -43,6 +52,91 @@ const upload = (path: string, fields: Record<string, string>, bytes?: Uint8Array
 const invalid = (field: string, message: string) => ({
   message: "The given data was invalid.",
   errors: { [field]: [message] },
+});
+
+describe("POST /verify with a receipt image's QR code (no SERVER_OCR, no text)", () => {
+  const image = async (owner: Tenant, content: string) =>
+    postMultipart(api.url, "/verify", {
+      key: owner.key,
+      fields: {},
+      files: [
+        {
+          field: "receipt_file",
+          bytes: await renderQrReceipt(content, PHOTO),
+          name: "photo.jpg",
+          type: "image/jpeg",
+        },
+      ],
+    });
+
+  it.each([
+    ["cbe", () => firstExample("cbe").shareUrl ?? ""],
+    [
+      "amhara",
+      () => JSON.stringify({ transactionId: firstExample("amhara").reference, creditAccountNo: "ETB0001" }),
+    ],
+    [
+      "telebirr",
+      () =>
+        Buffer.from(Buffer.from(`invoice ${firstExample("telebirr").reference}`).toString("hex")).toString(
+          "base64",
+        ),
+    ],
+  ])("verifies a phone photo of a %s receipt's QR code", async (bank, content) => {
+    const owner = await createTenant(api.db);
+    const response = await image(owner, content());
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ success: true, data: { bank, verification_method: "receipt_qr" } });
+  });
+
+  it("BOA: a code made with the configured passphrase verifies; a forged amount never confirms", async () => {
+    const example = firstExample("boa");
+    const fields = (amount: number) => [
+      `100000000${example.target.account}`,
+      example.receipt.payerName,
+      String(amount),
+      example.reference,
+      "24/03/2026",
+      example.receipt.receiverAccount,
+      example.receipt.receiverName,
+    ];
+    const boaApi = await startTestApi({ banks: { ...banks, boaQrKey: BOA_KEY } });
+    const owner = await createTenant(boaApi.db);
+    try {
+      const send = async (amount: number) =>
+        postMultipart(boaApi.url, "/verify", {
+          key: owner.key,
+          fields: {},
+          files: [
+            {
+              field: "receipt_file",
+              bytes: await renderQrReceipt(encryptBoaQr(BOA_KEY, fields(amount))),
+              name: "slip.png",
+              type: "image/png",
+            },
+          ],
+        });
+      const forged = await send(example.receipt.amount + 1000);
+      expect(forged.body).toMatchObject({
+        success: false,
+        message: "The receipt does not match the bank's record: amount differs.",
+      });
+      const genuine = await send(example.receipt.amount);
+      expect(genuine.status, JSON.stringify(genuine.body)).toBe(200);
+      expect(genuine.body).toMatchObject({
+        success: true,
+        data: { bank: "boa", verification_method: "receipt_qr" },
+      });
+    } finally {
+      await boaApi.close();
+    }
+  });
+
+  it("Dashen's in-app code: 422 saying what to send instead", async () => {
+    const response = await image(tenant, "superappreceipt_88123.a9F3kLq");
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual(invalid("receipt_file", DASHEN_APP_QR_MESSAGE));
+  });
 });
 
 describe("POST /verify with a receipt file", () => {

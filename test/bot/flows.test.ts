@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderQrReceipt } from "../../fakes/qr-images.js";
 import { renderReceiptImage } from "../../fakes/receipt-images.js";
 import {
   type BotApiCall,
@@ -412,6 +413,30 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       expect((await history(team.tenant.branchId))[0]).toMatchObject({
         bank: "mpesa",
         verificationMethod: "receipt_ocr",
+      });
+    });
+
+    it("verifies a photo of a receipt's QR code, read before any OCR", async () => {
+      const team = await joinedStaff(harness);
+      const image = await renderQrReceipt(firstExample("cbe").shareUrl ?? "", {
+        rotateDeg: 5,
+        blurPx: 1,
+        shadow: 0.3,
+        format: "jpeg",
+        quality: 50,
+      });
+      const file = harness.telegram.addFile(image, { extension: "jpg" });
+      const card = await nextAfter(
+        harness,
+        team.cashier,
+        photoMessage(team.cashier, file),
+        /Payment confirmed|⚠️|❌/,
+        10_000,
+      );
+      expect(card.payload.text).toContain("Payment confirmed");
+      expect((await history(team.tenant.branchId))[0]).toMatchObject({
+        bank: "cbe",
+        verificationMethod: "receipt_qr",
       });
     });
 

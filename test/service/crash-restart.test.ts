@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBranch, createBusiness } from "../../src/admin/businesses.js";

@@ -12,6 +12,7 @@ import { type BankSettings, loadConfig } from "../../src/config.js";
 import { createEngine } from "../../src/engine/index.js";
 import { createLogger } from "../../src/logger.js";
 import type { OcrEngine } from "../../src/receipts/ocr/index.js";
+import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
 import { createReceiptReader } from "../../src/receipts/reader.js";
 import { sandboxExamples } from "../../src/simulator/sandbox-examples.js";
 import { createSandboxGateway } from "../../src/simulator/sandbox-gateway.js";
@@ -72,11 +73,15 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     },
   });
   const logger = createLogger("info", sink);
-  const engine = createEngine({ ...loadConfig(options.env ?? {}).banks, ...options.banks }, db.orm, logger, {
+  const banks = { ...loadConfig(options.env ?? {}).banks, ...options.banks };
+  const engine = createEngine(banks, db.orm, logger, {
     sandbox: createSandboxGateway(),
     ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
   });
-  const reader = createReceiptReader({ ocr: options.ocr ?? null });
+  const reader = createReceiptReader({
+    ocr: options.ocr ?? null,
+    qr: createQrReceiptReader({ boaPassphrase: banks.boaQrKey }),
+  });
   const app = createApi({
     orm: db.orm,
     engine,
