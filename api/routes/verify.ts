@@ -61,7 +61,10 @@ export function verifyRoutes(
   });
 
   router.post("/verify/parse-receipt", jsonOrMultipart, async (ctx) => {
-    const { claim } = await reader.read(parseReceiptBody(bodyOf(ctx), uploadedReceipt(ctx)));
+    const { claim } = await reader.read({
+      ...parseReceiptBody(bodyOf(ctx), uploadedReceipt(ctx)),
+      fields: true,
+    });
     ctx.body = presentParsedReceipt(engine.describeReceipt(claim));
   });
 

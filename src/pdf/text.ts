@@ -47,6 +47,35 @@ export async function extractPdfText(data: Uint8Array, options: PdfTextOptions =
   }
 }
 
+/**
+ * The first page drawn as a PNG (its width in pixels), for the QR code a receipt PDF carries as an image
+ * or as vector paths; null when the page cannot be drawn in time.
+ */
+export async function renderPdfFirstPage(
+  data: Uint8Array,
+  width = 1280,
+  timeoutMs = 5_000,
+): Promise<Uint8Array | null> {
+  const { PDFParse: Parser } = await loadPdfParse();
+  const parser: PDFParse = new Parser({ data: new Uint8Array(data) });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    const shot = await Promise.race([
+      parser.getScreenshot({ first: 1, desiredWidth: width, imageDataUrl: false }),
+      timeout,
+    ]);
+    return shot?.pages[0]?.data ?? null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+    await parser.destroy().catch(() => undefined);
+  }
+}
+
 // --- internal helpers ---
 
 let pdfParse: Promise<typeof import("pdf-parse")> | undefined;

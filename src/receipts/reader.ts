@@ -6,7 +6,7 @@ import { RECEIPT_PARSERS } from "../banks/receipt-parsers.js";
 import { ValidationError } from "../errors.js";
 import type { Metrics } from "../metrics/registry.js";
 import { assertPdfNotBomb } from "../pdf/guard.js";
-import { extractPdfText, UnreadablePdfError } from "../pdf/text.js";
+import { extractPdfText, renderPdfFirstPage, UnreadablePdfError } from "../pdf/text.js";
 import { detectBank } from "./detect.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
@@ -18,6 +18,11 @@ export interface ReceiptDocument {
   file?: { path: string };
   /** A bank code hint; it always wins over detection. */
   bank?: BankCode;
+  /**
+   * The caller wants what the receipt states (parse-receipt): beside a QR code, which names the receipt but
+   * holds few of its fields, the image is also read by OCR when the server runs it.
+   */
+  fields?: boolean;
 }
 
 /** How the text was obtained; reported as `verification_method`. */
@@ -40,6 +45,9 @@ export interface ReadReceipt {
 export interface ReceiptReader {
   read(document: ReceiptDocument): Promise<ReadReceipt>;
 }
+
+export const qrDisagrees = (code: string, printed: string) =>
+  `The receipt's QR code names transaction ${code}, but the receipt shows ${printed}.`;
 
 export const FILE_TYPE_MESSAGE = "The receipt file must be a file of type: pdf, jpg, jpeg, png, webp.";
 export const IMAGE_NEEDS_TEXT = "The receipt text field is required when receipt file is an image.";
@@ -86,7 +94,19 @@ export function createReceiptReader(options: {
     }
   }
 
-  /** The receipt an image's QR code names, with what the caller's text of the same receipt says. */
+  /** The caller's text of an image, else, when the receipt's fields are wanted, the server's OCR of it. */
+  async function printedText(document: ReceiptDocument): Promise<string | null> {
+    if (document.text?.trim()) return document.text;
+    if (!document.fields || !options.ocr || !document.file) return null;
+    const stop = metrics?.ocrSeconds.startTimer();
+    try {
+      return await recognize(options.ocr, document.file.path);
+    } finally {
+      stop?.();
+    }
+  }
+
+  /** The receipt an image's QR code names, with what the text printed on the same receipt says. */
   async function qrOf(document: ReceiptDocument): Promise<ReadReceipt | null> {
     if (!options.qr || !document.file) return null;
     const type = sniffFileType(await readHead(document.file.path));
@@ -95,13 +115,35 @@ export function createReceiptReader(options: {
     if (!reading) return null;
     if (reading.kind === "unusable") throw ValidationError.field("receipt_file", reading.message);
     const { claim } = reading;
-    // The code is exact; the text only adds the fields a code does not hold, and only for the same receipt.
-    const text = document.text?.trim() ? RECEIPT_PARSERS[claim.bank].parse(document.text) : null;
-    const receipt =
-      text?.transactionNumber === claim.transactionNumber
-        ? { ...text.receipt, ...claim.receipt }
-        : claim.receipt;
+    const printed = await printedText(document);
+    const text = printed ? RECEIPT_PARSERS[claim.bank].parse(printed) : null;
+    // A code naming a reference (not a link's token) must name the one the caller read on the receipt: a
+    // receipt whose code and print disagree is a doctored one. (Our own OCR may misread a reference, so its
+    // text only adds fields when it agrees.)
+    const sameReceipt =
+      !text ||
+      claim.shareUrl !== null ||
+      text.shareUrl !== null ||
+      text.transactionNumber === claim.transactionNumber;
+    if (text && !sameReceipt && printed === document.text) {
+      throw ValidationError.field(
+        "receipt_file",
+        qrDisagrees(claim.transactionNumber, text.transactionNumber),
+      );
+    }
+    // The code is exact; the text only adds the fields a code does not hold.
+    const receipt = text && sameReceipt ? { ...text.receipt, ...claim.receipt } : claim.receipt;
     return { claim: { ...claim, receipt }, method: "receipt_qr", field: "receipt_file" };
+  }
+
+  /** A scanned or image-only PDF: the QR code drawn on its first page. */
+  async function pdfQrOf(document: ReceiptDocument): Promise<ReadReceipt | null> {
+    if (!options.qr || !document.file) return null;
+    const page = await renderPdfFirstPage(await readFile(document.file.path));
+    const reading = page ? await options.qr.read(page) : null;
+    if (!reading) return null;
+    if (reading.kind === "unusable") throw ValidationError.field("receipt_file", reading.message);
+    return { claim: reading.claim, method: "receipt_qr", field: "receipt_file" };
   }
 
   return {
@@ -110,18 +152,30 @@ export function createReceiptReader(options: {
       if (fromQr) return fromQr;
       const { text, method } = await textOf(document);
       const field = document.file ? ("receipt_file" as const) : ("receipt_text" as const);
-      if (!text.trim()) throw ValidationError.field(field, "The receipt has no readable text.");
-      const bank = document.bank ?? detected(text, field);
-      const claim = RECEIPT_PARSERS[bank].parse(text);
-      if (!claim) {
-        throw ValidationError.field(
-          field,
-          `No ${bankName(bank)} transaction number or receipt link was found in the receipt.`,
-        );
+      try {
+        return { claim: claimOf(text, field, document.bank), method, field };
+      } catch (error) {
+        // A PDF's text is exact where it has any; one without usable text may still carry its QR code.
+        const fromPdf =
+          method === "receipt_pdf" && error instanceof ValidationError ? await pdfQrOf(document) : null;
+        if (fromPdf) return fromPdf;
+        throw error;
       }
-      return { claim, method, field };
     },
   };
+}
+
+function claimOf(text: string, field: ReadReceipt["field"], hint: BankCode | undefined): ReceiptClaim {
+  if (!text.trim()) throw ValidationError.field(field, "The receipt has no readable text.");
+  const bank = hint ?? detected(text, field);
+  const claim = RECEIPT_PARSERS[bank].parse(text);
+  if (!claim) {
+    throw ValidationError.field(
+      field,
+      `No ${bankName(bank)} transaction number or receipt link was found in the receipt.`,
+    );
+  }
+  return claim;
 }
 
 function detected(text: string, field: string): BankCode {

@@ -5,6 +5,7 @@ import { encryptBoaQr } from "../../src/banks/boa/qr.js";
 import { LEGACY_RECEIPTS, renderLegacyPdf } from "../../src/banks/cbe/imitation.js";
 import { DASHEN_APP_QR_MESSAGE } from "../../src/banks/dashen/qr.js";
 import { QuotaUsageSchema } from "../../src/db/entities/index.js";
+import { qrDisagrees } from "../../src/receipts/reader.js";
 import { createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
 import { firstExample, type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
@@ -130,6 +131,49 @@ describe("POST /verify with a receipt image's QR code (no SERVER_OCR, no text)",
     } finally {
       await boaApi.close();
     }
+  });
+
+  it("the caller's text adds the fields of the same receipt; a text naming another transaction is refused", async () => {
+    const example = firstExample("telebirr");
+    const code = Buffer.from(Buffer.from(`invoice ${example.reference}`).toString("hex")).toString("base64");
+    const bytes = await renderQrReceipt(code, PHOTO);
+    const withText = (path: string, reference: string) =>
+      postMultipart(api.url, path, {
+        key: tenant.key,
+        fields: {
+          receipt_text: `telebirr\nInvoice No. ${reference}\nSettled Amount ${example.receipt.amount} Birr`,
+        },
+        files: [{ field: "receipt_file", bytes, name: "photo.jpg", type: "image/jpeg" }],
+      });
+    const parsed = await withText("/verify/parse-receipt", example.reference);
+    expect(parsed.status, JSON.stringify(parsed.body)).toBe(200);
+    expect(parsed.body).toMatchObject({
+      bank: "telebirr",
+      transaction_number: example.reference,
+      receipt: { amount: example.receipt.amount },
+    });
+    const other = await withText("/verify", "DET8FJGUJ4");
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual(invalid("receipt_file", qrDisagrees(example.reference, "DET8FJGUJ4")));
+  });
+
+  it("a scanned PDF with no text: the QR code drawn on its page", async () => {
+    const owner = await createTenant(api.db);
+    const png = await renderQrReceipt(firstExample("cbe").shareUrl ?? "", { width: 900 });
+    const pdf = await new Promise<Uint8Array>((resolve) => {
+      const doc = new PDFDocument({ size: "A4", margin: 0 });
+      const chunks: Buffer[] = [];
+      doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+      doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+      doc.image(png, 0, 0, { width: 595 });
+      doc.end();
+    });
+    const response = await upload("/verify", {}, pdf, owner);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({
+      success: true,
+      data: { bank: "cbe", verification_method: "receipt_qr" },
+    });
   });
 
   it("Dashen's in-app code: 422 saying what to send instead", async () => {
