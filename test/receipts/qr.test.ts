@@ -46,6 +46,13 @@ describe("decoding QR codes in images", () => {
     expect(await decoder.decode(await renderQrReceipt(CBE_LINK, { damage: 0.45 }))).toEqual([]);
   });
 
+  it("gives up on a decode past its cap, and decodes again after", async () => {
+    const image = await renderQrReceipt(CBE_LINK);
+    const hasty = createQrDecoder({ timeoutMs: 1 });
+    expect(await hasty.decode(image)).toEqual([]);
+    expect(await decoder.decode(image)).toContain(CBE_LINK);
+  });
+
   it("reads nothing from what is not an image, or claims a huge size", async () => {
     expect(await decoder.decode(Buffer.from("%PDF-1.4 not an image"))).toEqual([]);
     const bomb = Buffer.alloc(33);
