@@ -111,9 +111,9 @@ describe("POST /verify with a receipt image's QR code (no SERVER_OCR, no text)",
           files: [
             {
               field: "receipt_file",
-              bytes: await renderQrReceipt(encryptBoaQr(BOA_KEY, fields(amount))),
-              name: "slip.png",
-              type: "image/png",
+              bytes: await renderQrReceipt(encryptBoaQr(BOA_KEY, fields(amount)), PHOTO),
+              name: "slip.jpg",
+              type: "image/jpeg",
             },
           ],
         });

@@ -416,9 +416,22 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       });
     });
 
-    it("verifies a photo of a receipt's QR code, read before any OCR", async () => {
+    it.each([
+      ["cbe", () => firstExample("cbe").shareUrl ?? ""],
+      [
+        "amhara",
+        () => JSON.stringify({ transactionId: firstExample("amhara").reference, creditAccountNo: "ETB0001" }),
+      ],
+      [
+        "telebirr",
+        () =>
+          Buffer.from(Buffer.from(`invoice ${firstExample("telebirr").reference}`).toString("hex")).toString(
+            "base64",
+          ),
+      ],
+    ] as const)("verifies a photo of a %s receipt's QR code, read before any OCR", async (bank, content) => {
       const team = await joinedStaff(harness);
-      const image = await renderQrReceipt(firstExample("cbe").shareUrl ?? "", {
+      const image = await renderQrReceipt(content(), {
         rotateDeg: 5,
         blurPx: 1,
         shadow: 0.3,
@@ -435,7 +448,7 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       );
       expect(card.payload.text).toContain("Payment confirmed");
       expect((await history(team.tenant.branchId))[0]).toMatchObject({
-        bank: "cbe",
+        bank,
         verificationMethod: "receipt_qr",
       });
     });
