@@ -453,6 +453,21 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       });
     });
 
+    it("answers a photo of Dashen's in-app code with what to send instead", async () => {
+      const team = await joinedStaff(harness);
+      const image = await renderQrReceipt("superappreceipt_88123.a9F3kLq", { format: "jpeg", quality: 60 });
+      const file = harness.telegram.addFile(image, { extension: "jpg" });
+      const reply = await nextAfter(
+        harness,
+        team.cashier,
+        photoMessage(team.cashier, file),
+        /Dashen|❌|⚠️/,
+        10_000,
+      );
+      expect(reply.payload.text).toContain("in-app QR code cannot be checked");
+      expect(await history(team.tenant.branchId)).toEqual([]);
+    });
+
     it("stops at the quota with a clear message", async () => {
       const team = await joinedStaff(harness, { quota: 1 });
       await converse(
