@@ -2,15 +2,19 @@ import { bankName } from "../src/banks/catalogue.js";
 import type { BankCode } from "../src/banks/codes.js";
 import type { VerificationRecord } from "../src/db/verification-record.js";
 import type { VerificationOutcome } from "../src/engine/types.js";
+import { compareWithDue } from "./amount-due.js";
 import type { Texts } from "./i18n.js";
 
-/** What the cashier sees for one verification (HTML parse mode), in the member's language. */
-export function resultCard(texts: Texts, outcome: VerificationOutcome): string {
+/**
+ * What the cashier sees for one verification (HTML parse mode), in the member's language; with the amount
+ * the cashier said was due, a confirmed payment also says whether it matches.
+ */
+export function resultCard(texts: Texts, outcome: VerificationOutcome, due: number | null = null): string {
   const { t } = texts;
   const { record } = outcome;
   switch (outcome.kind) {
-    case "confirmed":
-      return outcome.receiverNotSaved
+    case "confirmed": {
+      const confirmed = outcome.receiverNotSaved
         ? card(
             texts,
             t("card-not-ours"),
@@ -18,6 +22,10 @@ export function resultCard(texts: Texts, outcome: VerificationOutcome): string {
             record,
           )
         : card(texts, t("card-confirmed"), null, record);
+      return due === null || record.amount === null
+        ? confirmed
+        : `${dueLine(texts, record.amount, due, record.currency)}\n${confirmed}`;
+    }
     case "not_found":
       return [
         t("card-not-found"),
@@ -71,6 +79,17 @@ function card(texts: Texts, headline: string, note: string | null, record: Verif
     t("card-reference", { reference: record.transactionNumber }),
     t("card-bank", { bank: bankOf(record) }),
   ].join("\n");
+}
+
+/** "✅ Amount matches the ETB 1,500.00 due", or short / over by how much. */
+function dueLine(texts: Texts, paid: number, due: number, currency: string | null): string {
+  const comparison = compareWithDue(paid, due);
+  const amountDue = texts.amount(due, currency);
+  if (comparison.kind === "matches") return texts.t("card-due-matches", { due: amountDue });
+  return texts.t(comparison.kind === "short" ? "card-due-short" : "card-due-over", {
+    due: amountDue,
+    by: texts.amount(comparison.by, currency),
+  });
 }
 
 /** Who verified it first, for "verified-by": the member's name or the API key's label, and the channel. */

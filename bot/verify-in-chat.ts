@@ -19,6 +19,8 @@ export async function verifyInChat(
   deps: BotDependencies,
   firstStep: string,
   prepare: (status: StatusMessage) => Promise<VerifyInput>,
+  /** The amount the cashier said the customer owes, if any (`amountDue`). */
+  due: number | null = null,
 ): Promise<void> {
   // The verification's deadline counts from the message, downloading and reading included.
   const arrivedAt = Date.now();
@@ -45,7 +47,7 @@ export async function verifyInChat(
     } finally {
       clearTimeout(slow);
     }
-    await status.finish(resultCard(texts, outcome));
+    await status.finish(resultCard(texts, outcome, due));
   } catch (error) {
     if (input && error instanceof BankUnavailableError) {
       // Nothing was recorded: the same verification can simply run again.

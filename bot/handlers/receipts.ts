@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
 import type { VerifyInput } from "../../src/engine/types.js";
 import { ValidationError } from "../../src/errors.js";
+import { amountDue } from "../amount-due.js";
 import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
 import { REFERENCE_CONVERSATION } from "../conversation-ids.js";
 import { UnsupportedFileError, withDownloadedFile } from "../download.js";
@@ -25,17 +26,27 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
     if (await verifiedByLink(ctx, caption ?? "", caption_entities)) return;
     const supported =
       RECEIPT_FILE_TYPES.test(document.mime_type ?? "") || RECEIPT_FILE_NAMES.test(document.file_name ?? "");
-    await verifyInChat(ctx, deps, textsOf(ctx).t("downloading"), async (status) => {
-      if (!supported) throw new UnsupportedFileError();
-      return readReceiptFile(ctx, document.file_size, status);
-    });
+    await verifyInChat(
+      ctx,
+      deps,
+      textsOf(ctx).t("downloading"),
+      async (status) => {
+        if (!supported) throw new UnsupportedFileError();
+        return readReceiptFile(ctx, document.file_size, status);
+      },
+      amountDue(caption),
+    );
   });
 
   members.on("message:photo", async (ctx) => {
     const { photo, caption, caption_entities } = ctx.message;
     if (await verifiedByLink(ctx, caption ?? "", caption_entities)) return;
-    await verifyInChat(ctx, deps, textsOf(ctx).t("downloading"), (status) =>
-      readReceiptFile(ctx, photo.at(-1)?.file_size, status),
+    await verifyInChat(
+      ctx,
+      deps,
+      textsOf(ctx).t("downloading"),
+      (status) => readReceiptFile(ctx, photo.at(-1)?.file_size, status),
+      amountDue(caption),
     );
   });
 
@@ -63,7 +74,8 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
       await ctx.reply(linksIn(text, entities).length > 0 ? t("unknown-link") : t("not-understood"));
       return;
     }
-    await verifyInChat(ctx, deps, t("working"), async () => ({ kind: "receipt", ...read }));
+    const due = amountDue(text, read.claim.transactionNumber);
+    await verifyInChat(ctx, deps, t("working"), async () => ({ kind: "receipt", ...read }), due);
   });
 
   members.on("message", (ctx) => ctx.reply(textsOf(ctx).t("not-understood")));
@@ -97,7 +109,13 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
   ): Promise<boolean> {
     const link = deps.engine.findReceiptLink(linksIn(text, entities));
     if (!link) return false;
-    await verifyInChat(ctx, deps, textsOf(ctx).t("working"), async () => ({ kind: "url", receiptUrl: link }));
+    await verifyInChat(
+      ctx,
+      deps,
+      textsOf(ctx).t("working"),
+      async () => ({ kind: "url", receiptUrl: link }),
+      amountDue(text, link),
+    );
     return true;
   }
 

@@ -453,6 +453,30 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       });
     });
 
+    it("says whether the payment matches the amount due written beside the link or under the photo", async () => {
+      const team = await joinedStaff(harness);
+      const paid = firstExample("telebirr").receipt.amount;
+      const matches = await converse(
+        harness,
+        team.cashier,
+        textMessage(team.cashier, `${linkOf("telebirr")} ${paid}`),
+        /Payment confirmed/,
+      );
+      expect(matches.payload.text).toContain("Amount matches");
+      const image = await renderQrReceipt(linkOf("mpesa"));
+      const file = harness.telegram.addFile(image, { extension: "png" });
+      const due = firstExample("mpesa").receipt.amount + 100;
+      const short = await nextAfter(
+        harness,
+        team.cashier,
+        photoMessage(team.cashier, file, `${due} birr`),
+        /Payment confirmed|⚠️|❌/,
+        10_000,
+      );
+      expect(short.payload.text).toContain("Short by");
+      expect(short.payload.text).toContain("Payment confirmed");
+    });
+
     it("answers a photo of Dashen's in-app code with what to send instead", async () => {
       const team = await joinedStaff(harness);
       const image = await renderQrReceipt("superappreceipt_88123.a9F3kLq", { format: "jpeg", quality: 60 });
