@@ -4,12 +4,17 @@ import type { VerificationRecord } from "../src/db/verification-record.js";
 import type { VerificationOutcome } from "../src/engine/types.js";
 import { compareWithDue } from "./amount-due.js";
 import type { Texts } from "./i18n.js";
+import { durationText, staleBy } from "./staleness.js";
 
 /**
  * What the cashier sees for one verification (HTML parse mode), in the member's language; with the amount
  * the cashier said was due, a confirmed payment also says whether it matches.
  */
-export function resultCard(texts: Texts, outcome: VerificationOutcome, due: number | null = null): string {
+export function resultCard(
+  texts: Texts,
+  outcome: VerificationOutcome,
+  checks: { due?: number | null; staleLimit?: number | null; now?: Date } = {},
+): string {
   const { t } = texts;
   const { record } = outcome;
   switch (outcome.kind) {
@@ -22,9 +27,24 @@ export function resultCard(texts: Texts, outcome: VerificationOutcome, due: numb
             record,
           )
         : card(texts, t("card-confirmed"), null, record);
-      return due === null || record.amount === null
-        ? confirmed
-        : `${dueLine(texts, record.amount, due, record.currency)}\n${confirmed}`;
+      const due = checks.due ?? null;
+      const age = staleBy(record.transactionDate, checks.staleLimit ?? null, checks.now);
+      const warnings = [
+        ...(due !== null && record.amount !== null
+          ? [dueLine(texts, record.amount, due, record.currency)]
+          : []),
+        ...(age !== null && checks.staleLimit
+          ? [
+              texts.t("card-stale", {
+                ago: durationText(texts, age),
+                limit: durationText(texts, checks.staleLimit),
+              }),
+            ]
+          : []),
+      ];
+      // The headline stays first (✅ or ⚠️); what the cashier's checks add follows it.
+      const [headline, ...rest] = confirmed.split("\n");
+      return [headline, ...warnings, ...rest].join("\n");
     }
     case "not_found":
       return [

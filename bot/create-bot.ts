@@ -18,6 +18,7 @@ import { languageCommand } from "./handlers/language.js";
 import { loadMember, membership } from "./handlers/membership.js";
 import { receiptHandlers } from "./handlers/receipts.js";
 import { accountConversation, referenceConversation } from "./handlers/reference.js";
+import { settingsCommands } from "./handlers/settings.js";
 import { languageMiddleware, textsOf } from "./i18n.js";
 import { rateLimitPerUser } from "./rate-limit.js";
 import { retryFloodLimits } from "./retry.js";
@@ -80,6 +81,7 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
   bot.use(historyCommands(deps));
   bot.use(accountsCommands(deps));
   bot.use(inviteCommand(deps));
+  bot.use(settingsCommands(deps));
   bot.use(receiptHandlers(deps));
   // A button of a question that is no longer open (answered, cancelled, or replaced by a new receipt).
   bot.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: textsOf(ctx).t("question-expired") }));

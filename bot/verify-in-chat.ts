@@ -47,7 +47,9 @@ export async function verifyInChat(
     } finally {
       clearTimeout(slow);
     }
-    await status.finish(resultCard(texts, outcome, due));
+    const staleLimit =
+      outcome.kind === "confirmed" ? await deps.services.branches.staleLimit(ctx.member.branchId) : null;
+    await status.finish(resultCard(texts, outcome, { due, staleLimit }));
   } catch (error) {
     if (input && error instanceof BankUnavailableError) {
       // Nothing was recorded: the same verification can simply run again.

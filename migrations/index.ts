@@ -5,6 +5,7 @@ import { Migration20261122003405 } from "./Migration20261122003405.js";
 import { Migration20261122025107 } from "./Migration20261122025107.js";
 import { Migration20261122040903 } from "./Migration20261122040903.js";
 import { Migration20261125104000 } from "./Migration20261125104000.js";
+import { Migration20261125173912 } from "./Migration20261125173912.js";
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261122001456", class: Migration20261122001456 },
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261122025107", class: Migration20261122025107 },
   { name: "Migration20261122040903", class: Migration20261122040903 },
   { name: "Migration20261125104000", class: Migration20261125104000 },
+  { name: "Migration20261125173912", class: Migration20261125173912 },
 ];

@@ -10,6 +10,7 @@ import {
   updateAccount,
 } from "./accounts/saved-accounts.js";
 import type { Role } from "./auth/roles.js";
+import { setStaleLimit, staleLimit } from "./branches/stale-limit.js";
 import type { VerificationRecord } from "./db/verification-record.js";
 import { recentBySource } from "./history/recent.js";
 import { type HistoryQuery, listVerifications } from "./history/verifications.js";
@@ -61,8 +62,16 @@ export interface MembersService {
   setLanguage(telegramUserId: string, language: string): Promise<boolean>;
 }
 
+/** A branch's settings (src/branches/). */
+export interface BranchesService {
+  /** Minutes after which a confirmed payment is flagged as stale; null: never. */
+  staleLimit(branchId: number): Promise<number | null>;
+  setStaleLimit(branchId: number, minutes: number | null): Promise<void>;
+}
+
 export interface Services {
   accounts: AccountsService;
+  branches: BranchesService;
   history: HistoryService;
   members: MembersService;
   /** The bot's conversation state (bot/storage.ts adapts it to the conversations plugin). */
@@ -78,6 +87,10 @@ export function createServices(orm: MikroORM): Services {
       create: (branchId, input) => createAccount(fork(), branchId, input),
       update: (branchId, id, changes) => updateAccount(fork(), branchId, id, changes),
       delete: (branchId, id) => deleteAccount(fork(), branchId, id),
+    },
+    branches: {
+      staleLimit: (branchId) => staleLimit(fork(), branchId),
+      setStaleLimit: (branchId, minutes) => setStaleLimit(fork(), branchId, minutes),
     },
     history: {
       list: (branchId, query) => listVerifications(fork(), branchId, query),

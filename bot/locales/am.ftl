@@ -31,6 +31,7 @@ manager-help =
     /history [7d|15d|30d|3m|6m|12m] [ok|failed] — የዚህ ቅርንጫፍ ማረጋገጫዎች
     /accounts — የቅርንጫፉ ገንዘብ መቀበያ ሒሳቦች
     /invite cashier|manager — ለአዲስ አባል የግብዣ ሊንክ
+    /settings stale 6h|2d|off — ከዚያ በላይ የቆዩ ክፍያዎችን ይጠቁማል
 common-help =
     /recent — የቅርብ ጊዜ ማረጋገጫዎችዎ
     /banks — ማረጋገጥ የምችላቸው ባንኮች
@@ -158,6 +159,7 @@ command-cancel = የአሁኑን ጥያቄ ያቁሙ
 command-leave = ከቅርንጫፍዎ ይውጡ
 command-history = የዚህ ቅርንጫፍ ማረጋገጫዎች
 command-accounts = የቅርንጫፉ ገንዘብ መቀበያ ሒሳቦች
+command-settings = የቅርንጫፉ የቆዩ ክፍያዎች ገደብ
 command-invite = ገንዘብ ተቀባይ ወይም ሥራ አስኪያጅ ይጋብዙ
 
 ## /banks: what to send for each bank (translating the descriptions of src/banks/catalogue.ts)
@@ -171,3 +173,14 @@ bank-about-cbebirr = የደረሰኝ ቁጥሩ (10 ፊደሎችና አሃዞች)
 bank-about-mpesa = ከM-Pesa SMS የተገኘ የግብይት ቁጥር (10 ፊደሎችና አሃዞች)፣ ወይም የደረሰኝ ሊንኩ https://m-pesabusiness.safaricom.et/receipt/...
 bank-about-sinqee = በSiinqee Bank ደረሰኝ ላይ የታተመው የFT ማጣቀሻ፣ ወይም የደረሰኝ ሊንኩ።
 bank-about-amhara = የAmhara Bank ዝውውሩ የFT ማጣቀሻ፣ ወይም የደረሰኝ ሊንኩ https://receipt.amharabank.com.et/?trx=...
+
+## /settings and stale payments
+settings-stale-now = ባንኩ ከተረጋገጡበት ከ{ $limit } በፊት የፈጸማቸው ክፍያዎች እንደ ቆዩ ይጠቆማሉ። በ/settings stale 6h፣ 2d ወይም off ይቀይሩት።
+settings-stale-off-now = የቆዩ ክፍያዎች አይጠቆሙም። በ/settings stale 24h (ወይም 6h፣ 2d…) ያብሩት።
+settings-stale-set = ተከናውኗል፦ ከ{ $limit } በላይ የቆዩ ክፍያዎች ይጠቆማሉ።
+settings-stale-off = ተከናውኗል፦ የቆዩ ክፍያዎች አይጠቆሙም።
+settings-usage = /settings stale ብለው እንደ 6h፣ 2d ወይም 90m ያለ ገደብ ወይም off ይላኩ።
+card-stale = ⚠️ <b>የተከፈለው ከ{ $ago } በፊት ነው</b>፤ ይህም ከቅርንጫፉ የ{ $limit } ገደብ ይበልጣል፦ የቆየ ደረሰኝ ሌላ ቦታ ጥቅም ላይ ውሎ ሊሆን ይችላል።
+duration-minutes = { $n } ደቂቃ
+duration-hours = { $n } ሰዓት
+duration-days = { $n } ቀን

@@ -31,6 +31,7 @@ manager-help =
     /history [7d|15d|30d|3m|6m|12m] [ok|failed] — this branch's verifications
     /accounts — the branch's receiving accounts
     /invite cashier|manager — an invite link for a new member
+    /settings stale 6h|2d|off — flag payments older than that
 common-help =
     /recent — your latest verifications
     /banks — the banks I can check
@@ -158,7 +159,28 @@ command-cancel = Stop the current question
 command-leave = Leave your branch
 command-history = This branch's verifications
 command-accounts = The branch's receiving accounts
+command-settings = Stale-payment limit of this branch
 command-invite = Invite a cashier or manager
 
 ## /banks: what to send for each bank. In English these are the API's catalogue descriptions
 ## (src/banks/catalogue.ts), written there once: bot/i18n.ts adds bank-about-<code> from them.
+
+## /settings and stale payments
+settings-stale-now = Payments the bank made more than { $limit } before they are checked are flagged as stale. Change it with /settings stale 6h, 2d or off.
+settings-stale-off-now = Stale payments are not flagged. Turn it on with /settings stale 24h (or 6h, 2d…).
+settings-stale-set = Done: payments older than { $limit } will be flagged as stale.
+settings-stale-off = Done: stale payments will not be flagged.
+settings-usage = Send /settings stale followed by a limit such as 6h, 2d or 90m, or off.
+card-stale = ⚠️ <b>Paid { $ago } ago</b>, longer ago than this branch's limit of { $limit }: an old receipt may already have been used elsewhere.
+duration-minutes = { $n ->
+    [one] 1 minute
+   *[other] { $n } minutes
+}
+duration-hours = { $n ->
+    [one] 1 hour
+   *[other] { $n } hours
+}
+duration-days = { $n ->
+    [one] 1 day
+   *[other] { $n } days
+}

@@ -477,6 +477,64 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       expect(short.payload.text).toContain("Payment confirmed");
     });
 
+    it("flags a payment older than the branch's limit, which a manager sets with /settings", async () => {
+      const team = await joinedStaff(harness);
+      const shown = await converse(harness, team.manager, textMessage(team.manager, "/settings"), /stale/);
+      expect(shown.payload.text).toContain("more than 24 hours");
+      // The simulator's receipts are months old: flagged under the default limit of 24 hours.
+      const flagged = await converse(
+        harness,
+        team.cashier,
+        textMessage(team.cashier, linkOf("dashen")),
+        /Payment confirmed/,
+      );
+      expect(flagged.payload.text).toMatch(
+        /Paid \d+ days ago<\/b>, longer ago than this branch's limit of 24 hours/,
+      );
+      const refused = await converse(
+        harness,
+        team.cashier,
+        textMessage(team.cashier, "/settings stale off"),
+        /managers/,
+      );
+      expect(refused.payload.text).toBe("This command is for managers.");
+      const usage = await converse(
+        harness,
+        team.manager,
+        textMessage(team.manager, "/settings stale soon"),
+        /Send/,
+      );
+      expect(usage.payload.text).toContain("/settings stale");
+      const off = await converse(
+        harness,
+        team.manager,
+        textMessage(team.manager, "/settings stale off"),
+        /Done/,
+      );
+      expect(off.payload.text).toContain("will not be flagged");
+      const quiet = await converse(
+        harness,
+        team.cashier,
+        textMessage(team.cashier, linkOf("zemen")),
+        /Payment confirmed/,
+      );
+      expect(quiet.payload.text).not.toContain("ago");
+      const set = await converse(
+        harness,
+        team.manager,
+        textMessage(team.manager, "/settings stale 400d"),
+        /Send/,
+      );
+      expect(set.payload.text).toContain("/settings stale");
+      const week = await converse(
+        harness,
+        team.manager,
+        textMessage(team.manager, "/settings stale 7d"),
+        /Done/,
+      );
+      expect(week.payload.text).toContain("older than 7 days");
+    });
+
     it("answers a photo of Dashen's in-app code with what to send instead", async () => {
       const team = await joinedStaff(harness);
       const image = await renderQrReceipt("superappreceipt_88123.a9F3kLq", { format: "jpeg", quality: 60 });

@@ -8,6 +8,8 @@ export const BranchSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     business: p.manyToOne(BusinessSchema).deleteRule("cascade"),
     name: p.string().length(200),
+    /** A confirmed payment older than this is flagged as stale in the bot; null: never (issue 19). */
+    staleAfterMinutes: p.integer().nullable().default(1440),
     createdAt: p.datetime().defaultRaw("now()"),
   }),
 });
