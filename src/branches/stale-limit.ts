@@ -9,7 +9,11 @@ export async function staleLimit(em: EntityManager, branchId: number): Promise<n
   return branch.staleAfterMinutes ?? null;
 }
 
-export async function setStaleLimit(em: EntityManager, branchId: number, minutes: number | null): Promise<void> {
+export async function setStaleLimit(
+  em: EntityManager,
+  branchId: number,
+  minutes: number | null,
+): Promise<void> {
   const updated = await em.nativeUpdate(BranchSchema, { id: branchId }, { staleAfterMinutes: minutes });
   if (updated === 0) throw new NotFoundError("Branch not found.");
 }
