@@ -2,7 +2,9 @@ import { bankName } from "../src/banks/catalogue.js";
 import type { BankCode } from "../src/banks/codes.js";
 import type { VerificationRecord } from "../src/db/verification-record.js";
 import type { VerificationOutcome } from "../src/engine/types.js";
+import type { ConfirmedElsewhere } from "../src/history/elsewhere.js";
 import { compareWithDue } from "./amount-due.js";
+import { escapeHtml } from "./format.js";
 import type { Texts } from "./i18n.js";
 import { durationText, staleBy } from "./staleness.js";
 
@@ -13,7 +15,13 @@ import { durationText, staleBy } from "./staleness.js";
 export function resultCard(
   texts: Texts,
   outcome: VerificationOutcome,
-  checks: { due?: number | null; staleLimit?: number | null; now?: Date } = {},
+  checks: {
+    due?: number | null;
+    staleLimit?: number | null;
+    /** The same receipt's first confirmation at another branch of the business. */
+    elsewhere?: ConfirmedElsewhere | null;
+    now?: Date;
+  } = {},
 ): string {
   const { t } = texts;
   const { record } = outcome;
@@ -29,7 +37,16 @@ export function resultCard(
         : card(texts, t("card-confirmed"), null, record);
       const due = checks.due ?? null;
       const age = staleBy(record.transactionDate, checks.staleLimit ?? null, checks.now);
+      const elsewhere = checks.elsewhere;
       const warnings = [
+        ...(elsewhere
+          ? [
+              texts.t("card-elsewhere", {
+                branch: escapeHtml(elsewhere.branchName),
+                date: texts.date(elsewhere.createdAt),
+              }),
+            ]
+          : []),
         ...(due !== null && record.amount !== null
           ? [dueLine(texts, record.amount, due, record.currency)]
           : []),

@@ -47,9 +47,8 @@ export async function verifyInChat(
     } finally {
       clearTimeout(slow);
     }
-    const staleLimit =
-      outcome.kind === "confirmed" ? await deps.services.branches.staleLimit(ctx.member.branchId) : null;
-    await status.finish(resultCard(texts, outcome, { due, staleLimit }));
+    const checks = outcome.kind === "confirmed" ? await confirmedChecks(deps, ctx.member, outcome) : {};
+    await status.finish(resultCard(texts, outcome, { due, ...checks }));
   } catch (error) {
     if (input && error instanceof BankUnavailableError) {
       // Nothing was recorded: the same verification can simply run again.
@@ -61,6 +60,21 @@ export async function verifyInChat(
     }
     await status.finish(describeFailure(texts, error, deps.logger));
   }
+}
+
+/** What the card of a new confirmation also tells: the branch's stale limit, and another branch's use. */
+async function confirmedChecks(deps: BotDependencies, member: Member, outcome: VerificationOutcome) {
+  const { record } = outcome;
+  const [staleLimit, elsewhere] = await Promise.all([
+    deps.services.branches.staleLimit(member.branchId),
+    deps.services.history.confirmedElsewhere({
+      businessId: member.businessId,
+      branchId: member.branchId,
+      bank: record.bank,
+      transactionNumber: record.transactionNumber,
+    }),
+  ]);
+  return { staleLimit, elsewhere };
 }
 
 /** Callback data of the "Try again" button: this prefix and the retry store's id. */

@@ -12,6 +12,7 @@ import {
 import type { Role } from "./auth/roles.js";
 import { setStaleLimit, staleLimit } from "./branches/stale-limit.js";
 import type { VerificationRecord } from "./db/verification-record.js";
+import { type ConfirmedElsewhere, confirmedElsewhere } from "./history/elsewhere.js";
 import { recentBySource } from "./history/recent.js";
 import { type HistoryQuery, listVerifications } from "./history/verifications.js";
 import { type ConversationStore, createConversationStore } from "./telegram/conversation-store.js";
@@ -43,6 +44,13 @@ export interface AccountsService {
 /** A branch's verifications (src/history/). */
 export interface HistoryService {
   list(branchId: number, query: HistoryQuery): Promise<VerificationRecord[]>;
+  /** The first confirmation of the receipt at another branch of the business (src/history/elsewhere.ts). */
+  confirmedElsewhere(at: {
+    businessId: number;
+    branchId: number;
+    bank: string;
+    transactionNumber: string;
+  }): Promise<ConfirmedElsewhere | null>;
   /** The latest verifications one caller (history's `source`) made in its branch, newest first. */
   recentBySource(
     branchId: number,
@@ -95,6 +103,7 @@ export function createServices(orm: MikroORM): Services {
     history: {
       list: (branchId, query) => listVerifications(fork(), branchId, query),
       recentBySource: (branchId, source, limit) => recentBySource(fork(), branchId, source, limit),
+      confirmedElsewhere: (at) => confirmedElsewhere(fork(), at),
     },
     members: {
       find: (telegramUserId) => findMember(fork(), telegramUserId),

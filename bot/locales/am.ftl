@@ -180,6 +180,7 @@ settings-stale-off-now = የቆዩ ክፍያዎች አይጠቆሙም። በ/set
 settings-stale-set = ተከናውኗል፦ ከ{ $limit } በላይ የቆዩ ክፍያዎች ይጠቆማሉ።
 settings-stale-off = ተከናውኗል፦ የቆዩ ክፍያዎች አይጠቆሙም።
 settings-usage = /settings stale ብለው እንደ 6h፣ 2d ወይም 90m ያለ ገደብ ወይም off ይላኩ።
+card-elsewhere = ⚠️ <b>በ{ $branch } ቀድሞ ተረጋግጧል</b> ({ $date })፦ ይህ ደረሰኝ በሌላ የንግድዎ ቅርንጫፍ ተረጋግጧል።
 card-stale = ⚠️ <b>የተከፈለው ከ{ $ago } በፊት ነው</b>፤ ይህም ከቅርንጫፉ የ{ $limit } ገደብ ይበልጣል፦ የቆየ ደረሰኝ ሌላ ቦታ ጥቅም ላይ ውሎ ሊሆን ይችላል።
 duration-minutes = { $n } ደቂቃ
 duration-hours = { $n } ሰዓት

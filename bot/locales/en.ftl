@@ -171,6 +171,7 @@ settings-stale-off-now = Stale payments are not flagged. Turn it on with /settin
 settings-stale-set = Done: payments older than { $limit } will be flagged as stale.
 settings-stale-off = Done: stale payments will not be flagged.
 settings-usage = Send /settings stale followed by a limit such as 6h, 2d or 90m, or off.
+card-elsewhere = ⚠️ <b>Already checked at { $branch }</b> on { $date }: this receipt was confirmed at another branch of your business.
 card-stale = ⚠️ <b>Paid { $ago } ago</b>, longer ago than this branch's limit of { $limit }: an old receipt may already have been used elsewhere.
 duration-minutes = { $n ->
     [one] 1 minute

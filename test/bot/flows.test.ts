@@ -13,6 +13,7 @@ import {
   textMessage,
 } from "../../fakes/telegram.js";
 import { createAccount } from "../../src/accounts/saved-accounts.js";
+import { createBranch } from "../../src/admin/businesses.js";
 import { LEGACY_RECEIPTS } from "../../src/banks/cbe/imitation.js";
 import type { BankCode } from "../../src/banks/codes.js";
 import { InviteCodeSchema, TelegramMemberSchema, VerificationSchema } from "../../src/db/entities/index.js";
@@ -20,6 +21,7 @@ import { createInvite } from "../../src/telegram/invites.js";
 import {
   type BotHarness,
   converse,
+  join,
   joinedStaff,
   newUser,
   nextReply,
@@ -533,6 +535,26 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
         /Done/,
       );
       expect(week.payload.text).toContain("older than 7 days");
+    });
+
+    it("tells a cashier when another branch of the business already confirmed the receipt", async () => {
+      const team = await joinedStaff(harness);
+      const other = await createBranch(harness.db.orm.em.fork(), team.tenant.businessId, "Bole");
+      const boleCashier = newUser("Selam");
+      await join(harness, boleCashier, other.id, "cashier");
+      const link = linkOf("cbebirr");
+      const first = await converse(harness, boleCashier, textMessage(boleCashier, link), /Payment confirmed/);
+      expect(first.payload.text).not.toContain("Already checked at");
+      const second = await converse(
+        harness,
+        team.cashier,
+        textMessage(team.cashier, link),
+        /Payment confirmed/,
+      );
+      expect(second.payload.text).toMatch(/Already checked at Bole<\/b> on \d{1,2} [A-Z][a-z]{2} \d{4}/);
+      // Not a duplicate by contract: both branches have their own confirmed record.
+      expect((await history(team.tenant.branchId))[0]).toMatchObject({ success: true });
+      expect((await history(other.id))[0]).toMatchObject({ success: true });
     });
 
     it("answers a photo of Dashen's in-app code with what to send instead", async () => {

@@ -1,0 +1,27 @@
+import type { EntityManager } from "@mikro-orm/postgresql";
+
+/** Where else in the business a receipt was confirmed first: the branch's name and when. */
+export interface ConfirmedElsewhere {
+  branchName: string;
+  createdAt: Date;
+}
+
+/**
+ * The first confirmation of the same receipt at another branch of the same business. Duplicates are per
+ * branch by contract; this is what the bot tells a cashier besides (issue 19), never a duplicate. The
+ * lookup goes through each branch's unique index of confirmed receipts (branch_id, bank, transaction_number).
+ */
+export async function confirmedElsewhere(
+  em: EntityManager,
+  at: { businessId: number; branchId: number; bank: string; transactionNumber: string },
+): Promise<ConfirmedElsewhere | null> {
+  const rows: { name: string; created_at: string | Date }[] = await em.execute(
+    `select b.name, v.created_at from verifications v join branches b on b.id = v.branch_id
+     where v.branch_id in (select id from branches where business_id = ? and id <> ?)
+       and v.bank = ? and v.transaction_number = ? and v.success and not v.sandbox
+     order by v.created_at limit 1`,
+    [at.businessId, at.branchId, at.bank, at.transactionNumber],
+  );
+  const row = rows[0];
+  return row ? { branchName: row.name, createdAt: new Date(row.created_at) } : null;
+}
