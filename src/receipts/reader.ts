@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { bankName } from "../banks/catalogue.js";
 import type { BankCode } from "../banks/codes.js";
+import type { QrReading } from "../banks/qr-reading.js";
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
 import { RECEIPT_PARSERS } from "../banks/receipt-parsers.js";
 import { ValidationError } from "../errors.js";
@@ -111,10 +112,8 @@ export function createReceiptReader(options: {
     if (!options.qr || !document.file) return null;
     const type = sniffFileType(await readHead(document.file.path));
     if (!type || type === "pdf") return null;
-    const reading = await options.qr.read(await readFile(document.file.path));
-    if (!reading) return null;
-    if (reading.kind === "unusable") throw ValidationError.field("receipt_file", reading.message);
-    const { claim } = reading;
+    const claim = claimOfCode(await options.qr.read(await readFile(document.file.path)));
+    if (!claim) return null;
     const printed = await printedText(document);
     const text = printed ? RECEIPT_PARSERS[claim.bank].parse(printed) : null;
     // A code naming a reference (not a link's token) must name the one the caller read on the receipt: a
@@ -140,10 +139,8 @@ export function createReceiptReader(options: {
   async function pdfQrOf(document: ReceiptDocument): Promise<ReadReceipt | null> {
     if (!options.qr || !document.file) return null;
     const page = await renderPdfFirstPage(await readFile(document.file.path));
-    const reading = page ? await options.qr.read(page) : null;
-    if (!reading) return null;
-    if (reading.kind === "unusable") throw ValidationError.field("receipt_file", reading.message);
-    return { claim: reading.claim, method: "receipt_qr", field: "receipt_file" };
+    const claim = claimOfCode(page ? await options.qr.read(page) : null);
+    return claim ? { claim, method: "receipt_qr", field: "receipt_file" } : null;
   }
 
   return {
@@ -163,6 +160,12 @@ export function createReceiptReader(options: {
       }
     },
   };
+}
+
+/** The receipt a QR code names; a bank's code that cannot be checked is a 422 saying what to send. */
+function claimOfCode(reading: QrReading | null): ReceiptClaim | null {
+  if (reading?.kind === "unusable") throw ValidationError.field("receipt_file", reading.message);
+  return reading?.claim ?? null;
 }
 
 function claimOf(text: string, field: ReadReceipt["field"], hint: BankCode | undefined): ReceiptClaim {
