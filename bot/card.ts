@@ -12,17 +12,16 @@ import { durationText, staleBy } from "./staleness.js";
  * What the cashier sees for one verification (HTML parse mode), in the member's language; with the amount
  * the cashier said was due, a confirmed payment also says whether it matches.
  */
-export function resultCard(
-  texts: Texts,
-  outcome: VerificationOutcome,
-  checks: {
-    due?: number | null;
-    staleLimit?: number | null;
-    /** The same receipt's first confirmation at another branch of the business. */
-    elsewhere?: ConfirmedElsewhere | null;
-    now?: Date;
-  } = {},
-): string {
+/** What the bot checks beside the bank's answer: the amount due, the stale limit, another branch's use. */
+export interface CardChecks {
+  due?: number | null;
+  staleLimit?: number | null;
+  /** The same receipt's first confirmation at another branch of the business. */
+  elsewhere?: ConfirmedElsewhere | null;
+  now?: Date;
+}
+
+export function resultCard(texts: Texts, outcome: VerificationOutcome, checks: CardChecks = {}): string {
   const { t } = texts;
   const { record } = outcome;
   switch (outcome.kind) {
@@ -127,6 +126,14 @@ function dueLine(texts: Texts, paid: number, due: number, currency: string | nul
     due: amountDue,
     by: texts.amount(comparison.by, currency),
   });
+}
+
+/** A history entry as the card shows it (an alert's "Open" button): confirmed, or what went wrong. */
+export function recordCard(texts: Texts, record: VerificationRecord): string {
+  const headline = record.success
+    ? texts.t("card-confirmed")
+    : texts.t("entry-failed", { message: escapeHtml(record.message ?? "") });
+  return card(texts, headline, texts.t("entry-checked-by", verifiedBy(record)), record);
 }
 
 /** Who verified it first, for "verified-by": the member's name or the API key's label, and the channel. */

@@ -4,7 +4,14 @@ import { isManager, type Role } from "../src/auth/roles.js";
 import { LOCALES, type Locale, textsFor } from "./i18n.js";
 
 export const EVERYONE_COMMANDS = ["help", "recent", "banks", "language", "cancel", "leave"] as const;
-export const MANAGER_COMMANDS = ["history", "accounts", "invite", "settings", ...EVERYONE_COMMANDS] as const;
+export const MANAGER_COMMANDS = [
+  "history",
+  "accounts",
+  "invite",
+  "settings",
+  "alerts",
+  ...EVERYONE_COMMANDS,
+] as const;
 
 function menu(commands: readonly string[], locale: Locale): BotCommand[] {
   const { t } = textsFor(locale);

@@ -2,6 +2,7 @@ import { conversations, createConversation } from "@grammyjs/conversations";
 import { hydrateFiles } from "@grammyjs/files";
 import { Bot, type Context, type NextFunction } from "grammy";
 import type { TelegramSettings } from "../src/config.js";
+import { alertCommands } from "./alerts.js";
 import type { BotContext, BotDependencies } from "./context.js";
 import {
   ACCOUNT_CONVERSATION,
@@ -82,6 +83,7 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
   bot.use(accountsCommands(deps));
   bot.use(inviteCommand(deps));
   bot.use(settingsCommands(deps));
+  bot.use(alertCommands(deps));
   bot.use(receiptHandlers(deps));
   // A button of a question that is no longer open (answered, cancelled, or replaced by a new receipt).
   bot.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: textsOf(ctx).t("question-expired") }));

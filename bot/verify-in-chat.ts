@@ -3,6 +3,7 @@ import { bankName } from "../src/banks/catalogue.js";
 import { BankUnavailableError } from "../src/banks/errors.js";
 import type { VerificationOutcome, VerifyCaller, VerifyInput } from "../src/engine/types.js";
 import type { Member } from "../src/telegram/members.js";
+import { isFlagged, pushAlerts } from "./alerts.js";
 import { resultCard } from "./card.js";
 import type { BotDependencies, MemberContext } from "./context.js";
 import { ACCOUNT_CONVERSATION } from "./conversation-ids.js";
@@ -47,8 +48,12 @@ export async function verifyInChat(
     } finally {
       clearTimeout(slow);
     }
-    const checks = outcome.kind === "confirmed" ? await confirmedChecks(deps, ctx.member, outcome) : {};
-    await status.finish(resultCard(texts, outcome, { due, ...checks }));
+    const checks = {
+      due,
+      ...(outcome.kind === "confirmed" ? await confirmedChecks(deps, ctx.member, outcome) : {}),
+    };
+    await status.finish(resultCard(texts, outcome, checks));
+    if (isFlagged(outcome, checks)) await pushAlerts(ctx, deps, outcome, checks);
   } catch (error) {
     if (input && error instanceof BankUnavailableError) {
       // Nothing was recorded: the same verification can simply run again.

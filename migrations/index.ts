@@ -6,6 +6,7 @@ import { Migration20261122025107 } from "./Migration20261122025107.js";
 import { Migration20261122040903 } from "./Migration20261122040903.js";
 import { Migration20261125104000 } from "./Migration20261125104000.js";
 import { Migration20261125173912 } from "./Migration20261125173912.js";
+import { Migration20261125180952 } from "./Migration20261125180952.js";
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261122001456", class: Migration20261122001456 },
@@ -14,4 +15,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261122040903", class: Migration20261122040903 },
   { name: "Migration20261125104000", class: Migration20261125104000 },
   { name: "Migration20261125173912", class: Migration20261125173912 },
+  { name: "Migration20261125180952", class: Migration20261125180952 },
 ];

@@ -14,7 +14,8 @@ import { setStaleLimit, staleLimit } from "./branches/stale-limit.js";
 import type { VerificationRecord } from "./db/verification-record.js";
 import { type ConfirmedElsewhere, confirmedElsewhere } from "./history/elsewhere.js";
 import { recentBySource } from "./history/recent.js";
-import { type HistoryQuery, listVerifications } from "./history/verifications.js";
+import { getVerification, type HistoryQuery, listVerifications } from "./history/verifications.js";
+import { type AlertRecipient, alertRecipients, setAlerts } from "./telegram/alerts.js";
 import { type ConversationStore, createConversationStore } from "./telegram/conversation-store.js";
 import { createInvite, type Invite } from "./telegram/invites.js";
 import {
@@ -44,6 +45,8 @@ export interface AccountsService {
 /** A branch's verifications (src/history/). */
 export interface HistoryService {
   list(branchId: number, query: HistoryQuery): Promise<VerificationRecord[]>;
+  /** One verification of the branch; throws NotFoundError when it has none such (or it was deleted). */
+  get(branchId: number, id: number): Promise<VerificationRecord>;
   /** The first confirmation of the receipt at another branch of the business (src/history/elsewhere.ts). */
   confirmedElsewhere(at: {
     businessId: number;
@@ -68,6 +71,10 @@ export interface MembersService {
   createInvite(branchId: number, role: Role): Promise<Invite>;
   /** The bot language the member chose; false when the user is no member. */
   setLanguage(telegramUserId: string, language: string): Promise<boolean>;
+  /** A manager's /alerts on|off; false when the user is no member. */
+  setAlerts(telegramUserId: string, on: boolean): Promise<boolean>;
+  /** The branch's managers who want its ⚠️ outcomes pushed to them. */
+  alertRecipients(branchId: number): Promise<AlertRecipient[]>;
 }
 
 /** A branch's settings (src/branches/). */
@@ -102,6 +109,7 @@ export function createServices(orm: MikroORM): Services {
     },
     history: {
       list: (branchId, query) => listVerifications(fork(), branchId, query),
+      get: (branchId, id) => getVerification(fork(), branchId, id),
       recentBySource: (branchId, source, limit) => recentBySource(fork(), branchId, source, limit),
       confirmedElsewhere: (at) => confirmedElsewhere(fork(), at),
     },
@@ -111,6 +119,8 @@ export function createServices(orm: MikroORM): Services {
       leave: (telegramUserId) => leaveBranch(fork(), telegramUserId),
       createInvite: (branchId, role) => createInvite(fork(), branchId, role),
       setLanguage: (telegramUserId, language) => setLanguage(fork(), telegramUserId, language),
+      setAlerts: (telegramUserId, on) => setAlerts(fork(), telegramUserId, on),
+      alertRecipients: (branchId) => alertRecipients(fork(), branchId),
     },
     conversations: createConversationStore(fork),
   };

@@ -32,6 +32,7 @@ manager-help =
     /accounts — የቅርንጫፉ ገንዘብ መቀበያ ሒሳቦች
     /invite cashier|manager — ለአዲስ አባል የግብዣ ሊንክ
     /settings stale 6h|2d|off — ከዚያ በላይ የቆዩ ክፍያዎችን ይጠቁማል
+    /alerts on|off — የቅርንጫፉን እያንዳንዱ ⚠️ ውጤት ይቀበሉ
 common-help =
     /recent — የቅርብ ጊዜ ማረጋገጫዎችዎ
     /banks — ማረጋገጥ የምችላቸው ባንኮች
@@ -160,6 +161,7 @@ command-leave = ከቅርንጫፍዎ ይውጡ
 command-history = የዚህ ቅርንጫፍ ማረጋገጫዎች
 command-accounts = የቅርንጫፉ ገንዘብ መቀበያ ሒሳቦች
 command-settings = የቅርንጫፉ የቆዩ ክፍያዎች ገደብ
+command-alerts = የቅርንጫፉ ⚠️ ውጤቶች ማሳሰቢያ
 command-invite = ገንዘብ ተቀባይ ወይም ሥራ አስኪያጅ ይጋብዙ
 
 ## /banks: what to send for each bank (translating the descriptions of src/banks/catalogue.ts)
@@ -185,3 +187,13 @@ card-stale = ⚠️ <b>የተከፈለው ከ{ $ago } በፊት ነው</b>፤ �
 duration-minutes = { $n } ደቂቃ
 duration-hours = { $n } ሰዓት
 duration-days = { $n } ቀን
+
+## /alerts
+alerts-on = ተከናውኗል፦ የዚህ ቅርንጫፍ እያንዳንዱ ⚠️ ውጤት ይላክልዎታል።
+alerts-off = ተከናውኗል፦ የዚህ ቅርንጫፍ ማሳሰቢያዎች አይላኩልዎትም።
+alerts-usage = /alerts on ወይም /alerts off ይላኩ።
+alert-header = 🔔 { $name } ደረሰኝ አረጋግጧል፦
+alert-open = በታሪክ ውስጥ ክፈት
+entry-failed = ⚠️ <b>አልተረጋገጠም</b>፦ { $message }
+entry-checked-by = ያረጋገጠው { verified-by }።
+entry-gone = ያ ማረጋገጫ ከአሁን በኋላ በታሪኩ ውስጥ የለም።

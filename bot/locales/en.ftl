@@ -32,6 +32,7 @@ manager-help =
     /accounts — the branch's receiving accounts
     /invite cashier|manager — an invite link for a new member
     /settings stale 6h|2d|off — flag payments older than that
+    /alerts on|off — get every ⚠️ outcome of the branch
 common-help =
     /recent — your latest verifications
     /banks — the banks I can check
@@ -160,6 +161,7 @@ command-leave = Leave your branch
 command-history = This branch's verifications
 command-accounts = The branch's receiving accounts
 command-settings = Stale-payment limit of this branch
+command-alerts = Alerts of this branch's ⚠️ outcomes
 command-invite = Invite a cashier or manager
 
 ## /banks: what to send for each bank. In English these are the API's catalogue descriptions
@@ -185,3 +187,13 @@ duration-days = { $n ->
     [one] 1 day
    *[other] { $n } days
 }
+
+## /alerts
+alerts-on = Done: every ⚠️ outcome of this branch will be sent to you.
+alerts-off = Done: you will not get this branch's alerts.
+alerts-usage = Send /alerts on or /alerts off.
+alert-header = 🔔 { $name } checked a receipt:
+alert-open = Open in history
+entry-failed = ⚠️ <b>Not confirmed</b>: { $message }
+entry-checked-by = Checked by { verified-by }.
+entry-gone = That verification is no longer in the history.

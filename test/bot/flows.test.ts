@@ -557,6 +557,43 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       expect((await history(other.id))[0]).toMatchObject({ success: true });
     });
 
+    it("pushes a flagged outcome to managers with /alerts on, with a button to the history entry", async () => {
+      const team = await joinedStaff(harness);
+      const on = await converse(harness, team.manager, textMessage(team.manager, "/alerts on"), /Done/);
+      expect(on.payload.text).toContain("will be sent to you");
+      const refused = await converse(
+        harness,
+        team.cashier,
+        textMessage(team.cashier, "/alerts on"),
+        /managers/,
+      );
+      expect(refused.payload.text).toBe("This command is for managers.");
+      await converse(harness, team.manager, textMessage(team.manager, "/settings stale off"), /Done/);
+      const link = linkOf("awash");
+      await converse(harness, team.cashier, textMessage(team.cashier, link), /Payment confirmed/);
+      // A fresh confirmation within the limit is no alert; the same receipt again is a duplicate, which is.
+      const before = harness.telegram.calls.length;
+      await converse(harness, team.cashier, textMessage(team.cashier, link), /Already verified/);
+      const alert = await nextReply(harness, team.manager, /Almaz Test checked a receipt/, before);
+      expect(alert.payload.text).toContain("Already verified");
+      expect(
+        harness.telegram.calls
+          .slice(before)
+          .filter((call) => /checked a receipt/.test(String(call.payload.text))).length,
+      ).toBe(1);
+      const entry = await converse(
+        harness,
+        team.manager,
+        callbackQuery(team.manager, button(alert, /Open in history/), {
+          message_id: 1,
+          chat_id: team.manager.id,
+        }),
+        /Checked by/,
+      );
+      expect(entry.payload.text).toContain("Almaz");
+      await converse(harness, team.manager, textMessage(team.manager, "/alerts off"), /Done/);
+    });
+
     it("answers a photo of Dashen's in-app code with what to send instead", async () => {
       const team = await joinedStaff(harness);
       const image = await renderQrReceipt("superappreceipt_88123.a9F3kLq", { format: "jpeg", quality: 60 });

@@ -14,6 +14,8 @@ export const TelegramMemberSchema = defineEntity({
     name: p.string().length(200),
     /** The bot's language chosen with /language ("en", "am"); null follows the Telegram app's language. */
     language: p.string().length(8).nullable(),
+    /** A manager's /alerts: every ⚠️ outcome of the branch is pushed to them (issue 19). */
+    alerts: p.boolean().default(false),
     createdAt: p.datetime().defaultRaw("now()"),
   }),
 });
