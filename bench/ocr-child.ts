@@ -30,7 +30,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const { bank, reference, image } of photos) {
       started = performance.now();
-      const text = await engine.recognize(image);
+      const { text } = await engine.recognize(image);
       const ms = performance.now() - started;
       samples.push({ bank, ms, referenceRead: text.replace(/\s/g, "").includes(reference) });
     }

@@ -8,6 +8,7 @@ import { createLeaders } from "./collapse.js";
 import { boundLookup } from "./deadline.js";
 import { banksForReference, describeClaim, describeLink, firstReceiptLink } from "./describe.js";
 import { judge } from "./judge.js";
+import { lookupAsRead } from "./misread.js";
 import { countFailure, countOutcome, logLookupFailure } from "./observe.js";
 import { quotaMonth } from "./quota.js";
 import { createRecorder } from "./recording.js";
@@ -70,9 +71,9 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
           const gateway = caller.sandbox ? deps.sandbox : deps.live;
           const answer =
             shared ??
-            (await gateway
-              .lookup(bank, target, bounds)
-              .catch(logLookupFailure(logger, bank, target.transactionNumber)));
+            (await lookupAsRead(gateway, adapters[bank], resolved, bounds, logger).catch(
+              logLookupFailure(logger, bank, target.transactionNumber),
+            ));
           // An answer that came after the deadline or after the client left is thrown away, unrecorded.
           if (bounds.signal.aborted) throw bounds.signal.reason;
           answered(answer);

@@ -1,4 +1,4 @@
-import { findUrls } from "./text.js";
+import { findUrls, joinWrappedLinks } from "./text.js";
 
 // Finding a bank's receipt link in receipt text, shared by the receipt-text parsers of several banks.
 
@@ -30,7 +30,7 @@ export function firstBankLink<T>(
 }
 
 /**
- * The links `pattern` finds that `parse` accepts, in order. The pattern may match a link without its scheme
+ * The links `pattern` finds that `parse` accepts, in order, rejoined across line breaks first. The pattern may match a link without its scheme
  * (a phone's address bar drops it): such a link is given https. Trailing punctuation of prose is dropped.
  */
 export function schemelessLinks<T>(
@@ -39,12 +39,15 @@ export function schemelessLinks<T>(
   parse: (url: URL) => T | null,
 ): { url: string; link: T }[] {
   const links: { url: string; link: T }[] = [];
-  for (const match of text.matchAll(pattern)) {
+  const joined = joinWrappedLinks(text);
+  const matches =
+    joined === text ? [...text.matchAll(pattern)] : [...joined.matchAll(pattern), ...text.matchAll(pattern)];
+  for (const match of matches) {
     const printed = match[0].replace(/[.,;:!?)\]}>'"]+$/, "");
     const url = /^https?:\/\//i.test(printed) ? printed : `https://${printed}`;
     try {
       const link = parse(new URL(url));
-      if (link) links.push({ url, link });
+      if (link && !links.some((found) => found.url === url)) links.push({ url, link });
     } catch {
       // not a URL after all
     }
@@ -92,7 +95,7 @@ export function findShareLink(
     const reference = rules.repair(share.transactionNumber) ?? share.transactionNumber;
     return { reference, url: reference === share.transactionNumber ? raw : rules.canonical(reference) };
   }
-  const bare = rules.bare.exec(text)?.[1];
+  const bare = rules.bare.exec(joinWrappedLinks(text))?.[1] ?? rules.bare.exec(text)?.[1];
   const reference = bare ? rules.repair(bare) : null;
   return reference ? { reference, url: rules.canonical(reference) } : null;
 }

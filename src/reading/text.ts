@@ -82,11 +82,52 @@ export function repairReference(candidate: string, shape: string): string | null
   return out;
 }
 
-/** Every http(s) URL in the text, in order, with trailing punctuation of prose removed. */
+/**
+ * Every http(s) URL in the text, with trailing punctuation of prose removed: first as the links read when
+ * rejoined across line breaks (joinWrappedLinks), then as printed, each once. A caller takes the first its
+ * bank's link pattern accepts, so a join that does not fit the pattern falls back to the printed link.
+ */
 export function findUrls(text: string): string[] {
-  return [...text.matchAll(/https?:\/\/[^\s<>"'()]+/gi)].map((match) =>
-    match[0].replace(/[.,;:!?)\]}>'"]+$/, ""),
-  );
+  const urls = (source: string) =>
+    [...source.matchAll(/https?:\/\/[^\s<>"'()]+/gi)].map((match) =>
+      match[0].replace(/[.,;:!?)\]}>'"]+$/, ""),
+    );
+  const joined = joinWrappedLinks(text);
+  return joined === text ? urls(text) : [...new Set([...urls(joined), ...urls(text)])];
+}
+
+/** A line's last word that is, or is the start of, a link: a scheme, or a host followed by a path. */
+const LINK_AT_LINE_END = /(?:^|\s)(?:https?:\/\/\S*|[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}[./]\S*)$/i;
+/** A link cut after "://", inside its host, or after "-", "?", "=" or "&": unfinished whatever follows. */
+const UNFINISHED_LINK = /(?::\/\/|:\/\/[^/\s]*\.|[?=&-])$/;
+/** Words of prose that start a line after a link ("Thank", "for", "ETB", Amharic): never a link's rest. */
+const PROSE_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]{2,4}|.*\P{ASCII}.*)[.,;:!?]*$/u;
+
+/**
+ * The text with every link that a phone or OCR broke across lines put back on one line: a line ending in
+ * a link continues with the next line's first word unless the link looks finished and that word is prose
+ * ("Thank", "for", "ETB"), across at most two breaks
+ * (an SMS bubble wraps a long link mid-token, after "-2", at "?"; OCR keeps those breaks).
+ */
+export function joinWrappedLinks(text: string): string {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length - 1; i++) {
+    for (let joins = 0; joins < 2 && i + 1 < lines.length; joins++) {
+      const line = (lines[i] ?? "").trimEnd();
+      const next = (lines[i + 1] ?? "").trim();
+      const word = next.split(/\s+/)[0] ?? "";
+      if (!word || !LINK_AT_LINE_END.test(line)) break;
+      if (!UNFINISHED_LINK.test(line) && PROSE_WORD.test(word)) break;
+      lines[i] = line + word;
+      const rest = next.slice(word.length).trim();
+      if (rest) {
+        lines[i + 1] = rest;
+        break;
+      }
+      lines.splice(i + 1, 1);
+    }
+  }
+  return lines.join("\n");
 }
 
 /**

@@ -9,8 +9,9 @@ import type { Metrics } from "../metrics/registry.js";
 import { assertPdfNotBomb } from "../pdf/guard.js";
 import { extractPdfText, renderPdfFirstPage, UnreadablePdfError } from "../pdf/text.js";
 import { detectBank } from "./detect.js";
+import { withoutDoubtful } from "./doubtful.js";
 import { readHead, sniffFileType } from "./file-type.js";
-import { type OcrEngine, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
+import { type OcrEngine, type OcrReading, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
 import type { QrReceiptReader } from "./qr/read-qr.js";
 
 /** A receipt as a caller sends it: text, a file already on disk (streamed there by the upload), or both. */
@@ -66,7 +67,9 @@ export function createReceiptReader(options: {
   metrics?: Metrics;
 }): ReceiptReader {
   const { metrics } = options;
-  async function textOf(document: ReceiptDocument): Promise<{ text: string; method: ReceiptMethod }> {
+  async function textOf(
+    document: ReceiptDocument,
+  ): Promise<{ text: string; method: ReceiptMethod; doubtful?: readonly string[] }> {
     if (!document.file) return { text: document.text ?? "", method: "receipt_text" };
     const type = sniffFileType(await readHead(document.file.path));
     if (!type) throw ValidationError.field("receipt_file", FILE_TYPE_MESSAGE);
@@ -89,7 +92,8 @@ export function createReceiptReader(options: {
     if (!options.ocr) throw ValidationError.field("receipt_text", IMAGE_NEEDS_TEXT);
     const stop = metrics?.ocrSeconds.startTimer();
     try {
-      return { text: await recognize(options.ocr, document.file.path), method: "receipt_ocr" };
+      const reading = await recognize(options.ocr, document.file.path);
+      return { text: reading.text, method: "receipt_ocr", doubtful: reading.doubtful };
     } finally {
       stop?.();
     }
@@ -101,7 +105,7 @@ export function createReceiptReader(options: {
     if (!document.fields || !options.ocr || !document.file) return null;
     const stop = metrics?.ocrSeconds.startTimer();
     try {
-      return await recognize(options.ocr, document.file.path);
+      return (await recognize(options.ocr, document.file.path)).text;
     } finally {
       stop?.();
     }
@@ -147,10 +151,10 @@ export function createReceiptReader(options: {
     async read(document) {
       const fromQr = await qrOf(document);
       if (fromQr) return fromQr;
-      const { text, method } = await textOf(document);
+      const { text, method, doubtful = [] } = await textOf(document);
       const field = document.file ? ("receipt_file" as const) : ("receipt_text" as const);
       try {
-        return { claim: claimOf(text, field, document.bank), method, field };
+        return { claim: withoutDoubtful(claimOf(text, field, document.bank), doubtful), method, field };
       } catch (error) {
         // A PDF's text is exact where it has any; one without usable text may still carry its QR code.
         const fromPdf =
@@ -196,7 +200,7 @@ function detected(text: string, field: string): BankCode {
   );
 }
 
-async function recognize(ocr: OcrEngine, path: string): Promise<string> {
+async function recognize(ocr: OcrEngine, path: string): Promise<OcrReading> {
   try {
     return await ocr.recognize(await readFile(path));
   } catch (error) {

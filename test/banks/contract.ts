@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
 import { type BankHttpClient, createBankHttpClient, parseOriginOverrides } from "../../src/banks/http.js";
 import { lookupAtBank } from "../../src/banks/lookup.js";
+import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
 import { createBankAdapters } from "../../src/banks/registry.js";
 import type {
   BankAdapter,
@@ -22,6 +23,8 @@ export interface BankContractOptions {
   shareUrls: { url: string; expected: ShareLink }[];
   /** URLs that must not be recognised, on top of the generic hostile ones built here. */
   foreignUrls?: string[];
+  /** Whether the bank's receipt-text reader knows these links (a made-up adapter's it does not). Default true. */
+  readByTextReader?: boolean;
   /** Inputs validate() must reject. */
   invalidTargets?: LookupTarget[];
 }
@@ -154,6 +157,31 @@ export function describeBankContract(options: BankContractOptions): void {
       });
     }
 
+    // An SMS bubble (and OCR of its screenshot) breaks a long link wherever the line is full.
+    for (const { url, expected } of options.readByTextReader === false ? [] : options.shareUrls) {
+      it(`reads share URL ${url} from an SMS that wraps it across lines`, () => {
+        const parser = RECEIPT_PARSERS[bank.code];
+        const reference = (text: string) => {
+          const claim = parser.parse(text);
+          const link = claim?.shareUrl ? parseReceiptUrl(claim.shareUrl, createBankAdapters()).link : null;
+          return link?.token ?? link?.transactionNumber ?? claim?.transactionNumber;
+        };
+        const sms = (link: string) =>
+          `Dear Customer, your transfer is done. Receipt:\n${link}\nThank you for banking with us.`;
+        const whole = reference(sms(url));
+        expect(whole, "the link on one line").toBe(expected.token ?? expected.transactionNumber);
+        const breaks = wrapPoints(url);
+        for (const at of breaks) {
+          expect(reference(sms(`${url.slice(0, at)}\n${url.slice(at)}`)), `broken at ${at}`).toBe(whole);
+        }
+        const [first, second] = [breaks[0] ?? 10, breaks.at(-1) ?? 20];
+        if (first < second) {
+          const twice = `${url.slice(0, first)}\n${url.slice(first, second)}\n${url.slice(second)}`;
+          expect(reference(sms(twice)), "broken twice").toBe(whole);
+        }
+      });
+    }
+
     it("recognises no foreign or hostile URL", () => {
       const genuine = [
         ...options.shareUrls.map((entry) => entry.url),
@@ -208,4 +236,20 @@ function hostileVariants(origins: readonly string[], genuine: readonly string[])
     );
   }
   return [...new Set(result)];
+}
+
+/**
+ * Where a phone wraps a link that does not fit a line: right after the scheme, inside the host, after a
+ * "-" or at a "?", and inside the last path or query segment (a token split in two).
+ */
+function wrapPoints(url: string): number[] {
+  const scheme = url.indexOf("//") + 2;
+  const host = url.indexOf(".", scheme) + 1;
+  const dash = url.indexOf("-", host) + 1;
+  const question = url.indexOf("?");
+  const path = url.slice(host);
+  const longest = path.split(/[/?=&]/).reduce((a, b) => (b.length > a.length ? b : a), "");
+  const inToken = host + path.indexOf(longest) + Math.ceil(longest.length / 2);
+  const points = [scheme, host, dash > 0 ? dash : -1, question, inToken];
+  return [...new Set(points.filter((at) => at > 0 && at < url.length))].sort((a, b) => a - b);
 }

@@ -118,6 +118,7 @@ describeBankContract({
     },
   ],
   foreignUrls: ["https://evil.example/receipt/ABC1234567"],
+  readByTextReader: false,
   invalidTargets: [{ transactionNumber: "abc", account: null, token: null }],
 });
 

@@ -39,7 +39,8 @@ function holdsReference(text: string, sample: ReceiptSample): boolean {
   return false;
 }
 
-function expectReceipt(text: string, sample: ReceiptSample): void {
+function expectReceipt(reading: { text: string }, sample: ReceiptSample): void {
+  const { text } = reading;
   expect(holdsReference(text, sample), `reference ${sample.reference} in:\n${text}`).toBe(true);
   expect(text, "amount").toContain(sample.amount);
 }

@@ -12,6 +12,7 @@ import {
   ocrDigits,
   withoutOcrMarks,
 } from "../../reading/receipt-lines.js";
+import { joinWrappedLinks } from "../../reading/text.js";
 import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import { parseAwashDate } from "./adapter.js";
@@ -129,7 +130,10 @@ function cleanOcr(text: string): string {
  */
 function tokens(text: string): string[] {
   const ids = transactionIds(text);
-  return [...text.matchAll(LINK)].map((match) => {
+  const joined = joinWrappedLinks(text);
+  const matches =
+    joined === text ? [...text.matchAll(LINK)] : [...joined.matchAll(LINK), ...text.matchAll(LINK)];
+  return matches.map((match) => {
     const token = match[1] ?? "";
     const [, first = "", ...rest] = token.split("-");
     if (!token.startsWith("-")) return token;

@@ -9,7 +9,7 @@ import {
   withoutOcrMarks,
 } from "../../reading/receipt-lines.js";
 import { readDate } from "../../reading/t24.js";
-import { findUrls, normalizeText, repairReference } from "../../reading/text.js";
+import { findUrls, joinWrappedLinks, normalizeText, repairReference } from "../../reading/text.js";
 import type { BankCode } from "../codes.js";
 import { ReceiptFormatError } from "../errors.js";
 import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
@@ -124,7 +124,7 @@ function findLink(text: string): { token: string | null; url: string | null; pre
     const token = repairToken(share.token);
     return { token, url: token === share.token ? raw : canonical(token), present };
   }
-  const bare = BARE_LINK.exec(text)?.[1];
+  const bare = BARE_LINK.exec(joinWrappedLinks(text))?.[1] ?? BARE_LINK.exec(text)?.[1];
   if (bare) {
     const token = repairToken(bare);
     if (token.length === 24) return { token, url: canonical(token), present: true };

@@ -6,6 +6,7 @@ import { OcrTimeoutError } from "./errors.js";
 import { oneAtATime } from "./one-at-a-time.js";
 import { OcrWorkerPool } from "./pool.js";
 import { DEFAULT_MAX_PIXELS, prepareForOcr } from "./preprocess.js";
+import { rowsText, wordsOfTsv } from "./rows.js";
 
 export { OcrClosedError, OcrTimeoutError, UnreadableImageError } from "./errors.js";
 
@@ -21,9 +22,23 @@ export interface OcrOptions {
   maxPixels?: number;
 }
 
+/** What OCR read on an image. */
+export interface OcrReading {
+  /** The text row by row (rows.ts): a label beside its value, as on the receipt. */
+  text: string;
+  /** Words tesseract was unsure of (confidence below DOUBTFUL_CONFIDENCE), as they appear in `text`. */
+  doubtful: readonly string[];
+}
+
+/**
+ * Below this word confidence a value is not presented as the receipt's. Measured on the rendered photo set
+ * (test/fixtures/photos): see the README's photo table.
+ */
+export const DOUBTFUL_CONFIDENCE = 60;
+
 export interface OcrEngine {
-  /** The text of a PNG, JPEG or WEBP image. Rejects with UnreadableImageError or OcrTimeoutError. */
-  recognize(image: Uint8Array): Promise<string>;
+  /** What a PNG, JPEG or WEBP image says. Rejects with UnreadableImageError or OcrTimeoutError. */
+  recognize(image: Uint8Array): Promise<OcrReading>;
   /** Terminates the workers; pending and later recognize() calls reject with OcrClosedError. */
   close(): Promise<void>;
 }
@@ -42,7 +57,12 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
       // Pre-processing runs on this thread and cannot be interrupted, but it counts against the limit.
       const remaining = timeoutMs - (performance.now() - started);
       if (remaining <= 0) throw new OcrTimeoutError();
-      return pool.recognize(prepared, remaining);
+      const page = await pool.recognize(prepared, remaining);
+      const words = wordsOfTsv(page.tsv);
+      return {
+        text: words.length > 0 ? rowsText(words) : page.text,
+        doubtful: words.filter((word) => word.confidence < DOUBTFUL_CONFIDENCE).map((word) => word.text),
+      };
     },
     close: () => pool.close(),
   };

@@ -24,6 +24,12 @@ const LANG_PATH = path.join(
 /** Starting a worker reads 2.9 MB and compiles WASM: well under a second, so 30 s only catches a wedge. */
 const START_TIMEOUT_MS = 30_000;
 
+/** Tesseract's text of a page and its words with their boxes and confidences (TSV). */
+export interface RecognizedPage {
+  text: string;
+  tsv: string;
+}
+
 export interface OcrWorkerPoolOptions {
   size: number;
 }
@@ -50,7 +56,7 @@ export class OcrWorkerPool {
    * Text of an image tesseract can read (PNG here), within `timeoutMs` of recognition; time queued and a
    * worker's start (limited separately) do not count.
    */
-  async recognize(image: Buffer, timeoutMs: number): Promise<string> {
+  async recognize(image: Buffer, timeoutMs: number): Promise<RecognizedPage> {
     await this.#turn();
     try {
       const worker = this.#takeIdle() ?? (await this.#start());
@@ -107,16 +113,16 @@ export class OcrWorkerPool {
     });
   }
 
-  #run(worker: Tesseract.Worker, image: Buffer, timeoutMs: number): Promise<string> {
+  #run(worker: Tesseract.Worker, image: Buffer, timeoutMs: number): Promise<RecognizedPage> {
     if (this.#closed) {
       void worker.terminate();
       return Promise.reject(new OcrClosedError());
     }
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<RecognizedPage>((resolve, reject) => {
       const thread = threadOf(worker);
       let timer: NodeJS.Timeout | undefined;
       let settled = false;
-      const finish = (error: Error | null, text = "") => {
+      const finish = (error: Error | null, page: RecognizedPage = { text: "", tsv: "" }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -126,7 +132,7 @@ export class OcrWorkerPool {
         if (error || this.#closed) void worker.terminate();
         else this.#idle.push(worker);
         if (error) reject(error);
-        else resolve(text);
+        else resolve(page);
       };
       const onExit = () => finish(new Error("The OCR worker stopped unexpectedly."));
       const job: Running = { abort: (error) => finish(error) };
@@ -136,8 +142,8 @@ export class OcrWorkerPool {
       // rotateAuto: tesseract measures the text lines' skew and reads a straightened copy. A hand-held
       // photo is 1–3° off: on 36 photos tilted 2–3° it turned 5 misread references (FT26140pP01YB,
       // FT26083X)RMH) into none, and on the 42 test images of preprocess.ts 38 read into 42, for ~15% time.
-      worker.recognize(image, { rotateAuto: true }).then(
-        (result) => finish(null, result.data.text),
+      worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true }).then(
+        (result) => finish(null, { text: result.data.text, tsv: result.data.tsv ?? "" }),
         (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),
       );
     });

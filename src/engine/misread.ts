@@ -1,0 +1,80 @@
+import type { BankAdapter, LookupOutcome, LookupTarget } from "../banks/types.js";
+import type { Logger } from "../logger.js";
+import { confusableVariants } from "../reading/confusables.js";
+import type { BankGateway } from "./bank-gateway.js";
+import type { LookupBounds } from "./deadline.js";
+import { documentMismatches } from "./document-match.js";
+import type { Resolved } from "./resolve.js";
+
+/** Lookups beyond the first for a reference OCR read; all of them are one verification, one quota unit. */
+export const MAX_VARIANT_LOOKUPS = 4;
+/** Variants stop this long before the deadline, so the not-found still reaches the caller in time. */
+const DEADLINE_MARGIN_MS = 1_000;
+
+/**
+ * The bank's answer for what the request names. When the reference came from reading an image and the
+ * bank does not know it, its most likely misreadings are asked too (at most MAX_VARIANT_LOOKUPS, within the
+ * deadline), and a variant counts only when its receipt agrees with the amount and names read on the image:
+ * a misread reference must never confirm somebody else's payment.
+ */
+export async function lookupAsRead(
+  gateway: BankGateway,
+  adapter: BankAdapter,
+  resolved: Resolved,
+  bounds: LookupBounds,
+  logger: Logger,
+): Promise<LookupOutcome> {
+  const { target, claimed } = resolved;
+  const first = await gateway.lookup(resolved.bank, target, bounds);
+  if (first.kind === "found" || !claimed || !fromImage(resolved) || claimed.receipt.amount === undefined)
+    return first;
+  const started = Date.now();
+  const read = target.token ?? target.transactionNumber;
+  for (const variant of variantsOf(adapter, target, MAX_VARIANT_LOOKUPS)) {
+    const stopAt = bounds.deadline - DEADLINE_MARGIN_MS;
+    if (bounds.signal.aborted || Date.now() >= stopAt) break;
+    const signal = AbortSignal.any([bounds.signal, AbortSignal.timeout(stopAt - Date.now())]);
+    const outcome = await gateway
+      .lookup(resolved.bank, variant, { signal, deadline: stopAt })
+      .catch(() => null);
+    if (outcome?.kind !== "found") continue;
+    if (documentMismatches(claimed.receipt, outcome.receipt, true).length > 0) continue;
+    logger.info(
+      {
+        bank: resolved.bank,
+        read,
+        known: variant.token ?? variant.transactionNumber,
+        ms: Date.now() - started,
+      },
+      "misread reference: the bank knew a variant",
+    );
+    return outcome;
+  }
+  return first;
+}
+
+/** Read on an image by OCR: the server's, or the caller's text of the image. */
+function fromImage(resolved: Resolved): boolean {
+  return resolved.method === "receipt_ocr" || resolved.method === "receipt_image";
+}
+
+/** Targets with one look-alike swapped in the token (or else the reference) that the bank would accept. */
+function variantsOf(adapter: BankAdapter, target: LookupTarget, limit: number): LookupTarget[] {
+  const read = target.token ?? target.transactionNumber;
+  const targets: LookupTarget[] = [];
+  for (const variant of confusableVariants(read, limit * 3)) {
+    const candidate: LookupTarget = target.token
+      ? {
+          ...target,
+          token: variant,
+          transactionNumber: target.transactionNumber === read ? variant : target.transactionNumber,
+        }
+      : { ...target, transactionNumber: adapter.normalizeReference(variant) };
+    const problem = adapter.validate(candidate);
+    const key = candidate.token ?? candidate.transactionNumber;
+    if (!problem && key !== read && !targets.some((t) => (t.token ?? t.transactionNumber) === key))
+      targets.push(candidate);
+    if (targets.length === limit) break;
+  }
+  return targets;
+}

@@ -1,0 +1,44 @@
+import type { ReceiptClaim } from "../banks/receipt-claim.js";
+import type { Receipt } from "../banks/types.js";
+
+/**
+ * The claim without the values OCR was unsure of. A misread amount or name is worse than none: shown by
+ * parse-receipt it is a wrong answer, held against the bank's record it refuses a genuine payment. The bank
+ * still answers for the transaction; only the document's word on that value is dropped.
+ */
+export function withoutDoubtful(claim: ReceiptClaim, doubtful: readonly string[]): ReceiptClaim {
+  if (doubtful.length === 0) return claim;
+  const numbers = new Set(doubtful.map(digitsOf).filter(Boolean));
+  const amounts = new Set(doubtful.map(amountOf));
+  const words = new Set(doubtful.flatMap(lettersOf));
+  const receipt: Partial<Receipt> = { ...claim.receipt };
+  const { amount } = receipt;
+  if (amount !== undefined && amounts.has(amount)) delete receipt.amount;
+  for (const key of ["payerName", "receiverName"] as const) {
+    const value = receipt[key];
+    if (value && lettersOf(value).some((word) => words.has(word))) delete receipt[key];
+  }
+  for (const key of ["payerAccount", "receiverAccount"] as const) {
+    const value = receipt[key];
+    if (value && numbers.has(digitsOf(value))) delete receipt[key];
+  }
+  return { ...claim, receipt };
+}
+
+// --- internal helpers ---
+
+/** The digits of a word as OCR read it ("ETB1,500.00" → "150000"). */
+function digitsOf(text: string): string {
+  return text.replace(/\D/g, "");
+}
+
+/** Letter words of at least two letters, lower-cased. */
+function lettersOf(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}{2,}/gu) ?? []) as string[];
+}
+
+/** The amount a word shows, currency and thousands separators aside ("ETB1,500.00" → 1500). */
+function amountOf(text: string): number {
+  const figure = text.replace(/[^\d.,]/g, "").replace(/,/g, "");
+  return figure ? Number(figure) : Number.NaN;
+}

@@ -1,0 +1,105 @@
+import { createCanvas } from "@napi-rs/canvas";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QuotaUsageSchema } from "../../src/db/entities/index.js";
+import { MAX_VARIANT_LOOKUPS } from "../../src/engine/misread.js";
+import { createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
+import { type Simulator, simulatedBank, startBanks } from "../support/simulator.js";
+import { postMultipart } from "../support/uploads.js";
+
+// Issue 16, class 4: a reference OCR misread (an 8 read as B) is not found as read; the engine asks the
+// bank for its most likely look-alikes, bounded, and takes one only when its receipt agrees with the image.
+
+let api: TestApi;
+let sim: Simulator;
+beforeAll(async () => {
+  const started = await startBanks();
+  sim = started.sim;
+  api = await startTestApi({ banks: started.banks });
+});
+afterAll(async () => {
+  await api.close();
+  await sim.close();
+});
+
+const telebirr = simulatedBank("telebirr").examples.find((e) => e.reference === "DET8FJGUJ4");
+if (!telebirr) throw new Error("the telebirr imitation seeds DET8FJGUJ4");
+const MISREAD = "DETBFJGUJ4";
+const unknownToo = "DAB7QX2LMN";
+
+/** A photo's bytes: the text below stands for what the caller's OCR read on it (receipt_image). */
+async function photo(): Promise<Uint8Array> {
+  const canvas = createCanvas(40, 40);
+  canvas.getContext("2d").fillRect(5, 5, 10, 10);
+  return canvas.encode("png");
+}
+
+const receiptText = (reference: string, amount: string) =>
+  [
+    "telebirr",
+    `Payer Name\t${telebirr.receipt.payerName}`,
+    "transaction status\tCompleted",
+    `Invoice No.\t${reference}`,
+    "Payment date\t18-07-2025 19:58:20",
+    `Settled Amount\t${amount} Birr`,
+  ].join("\n");
+
+async function verify(owner: Tenant, text: string) {
+  return postMultipart(api.url, "/verify", {
+    key: owner.key,
+    fields: { receipt_text: text },
+    files: [{ field: "receipt_file", bytes: await photo(), name: "photo.png", type: "image/png" }],
+  });
+}
+
+async function quotaUsed(owner: Tenant): Promise<number> {
+  const usage = await api.db.orm.em.fork().find(QuotaUsageSchema, { business: owner.businessId });
+  return usage.reduce((sum, row) => sum + row.count, 0);
+}
+
+describe("a reference misread on an image", () => {
+  it("is confirmed as the look-alike the bank knows, for one quota unit, and counts once", async () => {
+    const owner = await createTenant(api.db, { quota: 100 });
+    sim.resetCounts();
+    const response = await verify(owner, receiptText(MISREAD, "1100.00"));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({
+      success: true,
+      data: { transaction_number: telebirr.reference, verification_method: "receipt_image" },
+    });
+    expect(sim.requestCount("telebirr")).toBeLessThanOrEqual(1 + MAX_VARIANT_LOOKUPS);
+    expect(await quotaUsed(owner)).toBe(1);
+
+    // The same misread photo again is the same receipt: a duplicate, not a second confirmation.
+    const again = await verify(owner, receiptText(MISREAD, "1100.00"));
+    expect(again.body).toMatchObject({ success: false, duplicate: true });
+  });
+
+  it("stays not found when the look-alike's receipt disagrees with the amount read", async () => {
+    const owner = await createTenant(api.db, { quota: 100 });
+    const response = await verify(owner, receiptText(MISREAD, "1,250.00"));
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ success: false, message: "Transaction not found." });
+    expect(await quotaUsed(owner)).toBe(1);
+  });
+
+  it("asks at most 4 more times for a reference that has no known look-alike", async () => {
+    const owner = await createTenant(api.db, { quota: 100 });
+    sim.resetCounts();
+    const response = await verify(owner, receiptText(unknownToo, "50.00"));
+    expect(response.status).toBe(404);
+    expect(sim.requestCount("telebirr")).toBeGreaterThan(1);
+    expect(sim.requestCount("telebirr")).toBeLessThanOrEqual(1 + MAX_VARIANT_LOOKUPS);
+  });
+
+  it("is taken as read when the reference did not come from an image", async () => {
+    const owner = await createTenant(api.db, { quota: 100 });
+    sim.resetCounts();
+    const response = await postMultipart(api.url, "/verify", {
+      key: owner.key,
+      fields: { receipt_text: receiptText(MISREAD, "1100.00") },
+      files: [],
+    });
+    expect(response.status).toBe(404);
+    expect(sim.requestCount("telebirr")).toBe(1);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
+import { confusableVariants } from "../../src/reading/confusables.js";
+import { withoutDoubtful } from "../../src/receipts/doubtful.js";
+import { rowsText, wordsOfTsv } from "../../src/receipts/ocr/rows.js";
+
+/** A TSV word row as tesseract writes it: level 5, block/paragraph/line numbers, box, confidence, text. */
+const word = (block: number, line: number, left: number, top: number, text: string, confidence = 95) =>
+  ["5", "1", block, 1, line, 1, left, top, text.length * 12, 20, confidence, text].join("\t");
+
+describe("OCR rows", () => {
+  it("puts a label column and a value column, read one after the other, back into rows", () => {
+    const tsv = [
+      "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext",
+      word(1, 1, 20, 100, "Payer"),
+      word(1, 1, 90, 101, "Name"),
+      word(1, 2, 20, 140, "Amount"),
+      word(2, 1, 600, 103, "ABEBE"),
+      word(2, 1, 680, 102, "KEBEDE"),
+      word(2, 2, 600, 138, "1,500.00"),
+      word(2, 2, 700, 139, "ETB"),
+    ].join("\n");
+    expect(rowsText(wordsOfTsv(tsv))).toBe("Payer Name\tABEBE KEBEDE\nAmount\t1,500.00 ETB");
+  });
+
+  it("keeps lines apart that only touch", () => {
+    const tsv = [word(1, 1, 20, 100, "first"), word(2, 1, 400, 112, "second")].join("\n");
+    expect(rowsText(wordsOfTsv(tsv))).toBe("first\nsecond");
+  });
+});
+
+describe("doubtful OCR values", () => {
+  const claim: ReceiptClaim = {
+    bank: "telebirr",
+    transactionNumber: "DET8FJGUJ4",
+    accountNumber: null,
+    shareUrl: null,
+    receipt: { amount: 1500, payerName: "Abebe Kebede", receiverName: "Sara Tadesse", currency: "ETB" },
+  };
+
+  it("drops the amount and the names OCR was unsure of, and nothing else", () => {
+    expect(withoutDoubtful(claim, ["ETB1,500.00", "Kebede"]).receipt).toEqual({
+      receiverName: "Sara Tadesse",
+      currency: "ETB",
+    });
+    expect(withoutDoubtful(claim, ["1500"]).receipt.amount).toBeUndefined();
+    expect(withoutDoubtful(claim, ["15.00", "Birr"]).receipt).toEqual(claim.receipt);
+    expect(withoutDoubtful(claim, [])).toBe(claim);
+  });
+});
+
+describe("confusable variants", () => {
+  it("tries a letter among digits as a digit first", () => {
+    expect(confusableVariants("FT2614OP01YB", 1)).toEqual(["FT26140P01YB"]);
+  });
+
+  it("gives at most the limit, never the reference itself", () => {
+    const variants = confusableVariants("DETBFJGUJ4", 2);
+    expect(variants).toHaveLength(2);
+    expect(variants).toContain("DET8FJGUJ4");
+    expect(variants).not.toContain("DETBFJGUJ4");
+    expect(confusableVariants("XYZ", 4)).toEqual(["XY2"]);
+  });
+});
