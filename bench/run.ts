@@ -24,6 +24,7 @@ import { history } from "./scenarios/history.js";
 import { ocr } from "./scenarios/ocr.js";
 import { engineOverhead } from "./scenarios/overhead.js";
 import { parsing } from "./scenarios/parsing.js";
+import { photos } from "./scenarios/photos.js";
 import { qr } from "./scenarios/qr.js";
 import { reading } from "./scenarios/reading.js";
 import { restart } from "./scenarios/restart.js";
@@ -60,6 +61,7 @@ const SCENARIOS: Scenario[] = [
   // Its own service processes on an embedded PostgreSQL of their own: nothing shared with the others.
   { number: 11, name: "restart after kill -9", run: () => restart() },
   { number: 12, name: "QR codes", run: () => qr() },
+  { number: 13, name: "reading photos", run: () => photos() },
 ];
 
 const args = process.argv.slice(2);

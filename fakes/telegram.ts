@@ -657,6 +657,19 @@ export function photoMessage(from: FakeUser, file: FakeFile, caption?: string): 
   return { message: { ...incoming(from), photo: [thumb, full], ...captionOf(caption) } };
 }
 
+/**
+ * A photo as Telegram delivers it: one file per size (90, 320, 800 and 1280 px on the long side for a phone's
+ * photo), smallest first, each with its own dimensions.
+ */
+export function photoSizesMessage(
+  from: FakeUser,
+  sizes: readonly { file: FakeFile; width: number; height: number }[],
+  caption?: string,
+): Omit<Update, "update_id"> {
+  const photo = sizes.map(({ file, width, height }) => ({ ...file, width, height }));
+  return { message: { ...incoming(from), photo, ...captionOf(caption) } };
+}
+
 export function documentMessage(
   from: FakeUser,
   file: FakeFile,

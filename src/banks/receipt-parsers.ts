@@ -56,6 +56,8 @@ function reader(parser: ReceiptTextParser, sms: SmsOptions = {}): ReceiptTextPar
 function printedReference(bank: BankCode, candidates: readonly string[]): string | null {
   const adapter = ADAPTERS[bank];
   for (const candidate of candidates) {
+    // A word in ordinary case is the next label or a heading ("Transaction"), whatever its length.
+    if (!/\d/.test(candidate) && candidate !== candidate.toUpperCase()) continue;
     const transactionNumber = adapter.normalizeReference(candidate);
     const problem = adapter.validate({ transactionNumber, account: null, token: null });
     if (transactionNumber && problem?.field !== "transaction_number") return transactionNumber;

@@ -36,6 +36,9 @@ export function mismatchMessage(mismatches: readonly string[]): string {
 /** Names compare without case, spacing or punctuation; a masked name ("ABEBE K***") only by what it shows. */
 function sameName(claimed: string | undefined, actual: string, lenient: boolean): boolean {
   if (!claimed?.trim() || !actual.trim()) return true;
+  // A document may name fewer of a person's names ("Dear Selamawit", a column cut after two names) but not
+  // other ones: the shorter name's words must open the longer one.
+  if (namesOpen(claimed, actual) || namesOpen(actual, claimed)) return true;
   const a = comparable(claimed);
   const b = comparable(actual);
   const masked = a.masked || b.masked;
@@ -47,6 +50,17 @@ function sameName(claimed: string | undefined, actual: string, lenient: boolean)
   }
   const allowed = lenient ? Math.max(1, Math.floor(Math.max(left.length, right.length) * 0.15)) : 0;
   return distance(left, right) <= allowed;
+}
+
+function namesOpen(shorter: string, longer: string): boolean {
+  const words = (name: string) =>
+    name
+      .toLowerCase()
+      .normalize("NFKC")
+      .match(/\p{L}+/gu) ?? [];
+  const head = words(shorter);
+  const full = words(longer);
+  return head.length > 0 && head.length < full.length && head.every((word, i) => word === full[i]);
 }
 
 function comparable(name: string): { visible: string; masked: boolean } {

@@ -13,11 +13,11 @@ const LABELS = [
   // for the next label's or for the heading amount.
   [
     "ignored",
-    /^(?:(?:Total\s*)?Amount\s*in\s*words?|Total\s*(?:amount\s*)?(?:debited|paid)?|Service\s*(?:Charge|Fee)|Commission|VAT(?:\s*\(\s*\d+\s*%\s*\))?|Fees?|(?:Transaction\s*)?Charges?|DRRF|Disaster\s*\w*(?:\s*\w+)?|Excise\s*Tax|Stamp\s*Duty|(?:Available\s*|New\s*|Current\s*)?Balance|Narrative|Reason|Remarks?|Description|Purpose|(?:Transaction\s*)?Type|Branch|Channel|Payment\s*Channel|Order\s*ID)\b/i,
+    /^(?:(?:Total\s*)?Amount\s*in\s*words?|Amount\s*Debited|Debited\s*Amount|Total\s*(?:amount\s*)?(?:debited|paid)?|Service\s*(?:Charge|Fee)|Commission|VAT(?:\s*\(\s*\d+\s*%\s*\))?|Fees?|(?:Transaction\s*)?Charges?|DRRF|Disaster\s*\w*(?:\s*\w+)?|Excise\s*Tax|Stamp\s*Duty|(?:Available\s*|New\s*|Current\s*)?Balance|Narrative|Reason|Remarks?|Description|Purpose|(?:Transaction\s*)?Type|Branch|Channel|Payment\s*Channel|Order\s*ID)\b/i,
   ],
   [
     "amount",
-    /^(?:Transferred\s*Amount|Transaction\s*Amount|Amount\s*Transferred|Paid\s*Amount|Amount\s*Paid|Sent\s*Amount|Amount\s*Sent|Settled\s*Amount|Amount)\b/i,
+    /^(?:Transferred\s*Amount|Transaction\s*Amount|Amount\s*Credited|Credited\s*Amount|Amount\s*Transferred|Paid\s*Amount|Amount\s*Paid|Sent\s*Amount|Amount\s*Sent|Settled\s*Amount|Amount)\b/i,
   ],
   [
     "date",

@@ -21,25 +21,60 @@ const LOOK_ALIKES: Record<string, readonly string[]> = {
   "6": ["G"],
 };
 
+/** How much less likely two misread characters are than one, in the score's units (see scoreOf). */
+const PAIR_PENALTY = 1.5;
+
+interface Swap {
+  at: number;
+  to: string;
+}
+
 /**
- * The reference with one look-alike character swapped, most likely first: a letter among digits was more
- * likely a digit, and a digit among letters a letter. At most `limit`.
+ * The reference with one or two look-alike characters swapped, most likely first: a letter among digits
+ * was more likely a digit, and a digit among letters a letter; two swaps together rank below a likely single
+ * one. A lower-case l is a candidate only in a reference that has lower case (a case-sensitive token). At
+ * most `limit`.
  */
 export function confusableVariants(reference: string, limit: number): string[] {
-  const scored: { variant: string; score: number }[] = [];
-  for (let i = 0; i < reference.length; i++) {
-    const ch = reference[i] ?? "";
-    for (const swap of LOOK_ALIKES[ch] ?? []) {
-      const neighbours = [reference[i - 1], reference[i + 1]].filter((c): c is string => c !== undefined);
-      const fits = neighbours.filter((c) => /\d/.test(c) === /\d/.test(swap)).length;
-      // References are mostly digits: between equals, a digit is the likelier reading.
-      const score = fits + (/\d/.test(swap) ? 0.5 : 0);
-      scored.push({ variant: reference.slice(0, i) + swap + reference.slice(i + 1), score });
+  const mixedCase = /[a-z]/.test(reference);
+  const swaps: Swap[] = [];
+  [...reference].forEach((ch, at) => {
+    for (const to of LOOK_ALIKES[ch] ?? []) if (mixedCase || to !== "l") swaps.push({ at, to });
+  });
+  const ranked: { variant: string; score: number }[] = swaps.map((swap) => ({
+    variant: applied(reference, [swap]),
+    score: scoreOf(reference, swap),
+  }));
+  for (const [n, a] of swaps.entries()) {
+    for (const b of swaps.slice(n + 1)) {
+      if (a.at === b.at) continue;
+      // Each swap judged beside the other: after 5 for S, the 0 next to it stays a digit.
+      const score =
+        Math.max(
+          scoreOf(reference, a) + scoreOf(applied(reference, [a]), b),
+          scoreOf(reference, b) + scoreOf(applied(reference, [b]), a),
+        ) - PAIR_PENALTY;
+      ranked.push({ variant: applied(reference, [a, b]), score });
     }
   }
-  // Stable: among equals, earlier positions and the more common look-alike (listed first) come first.
-  return scored
-    .sort((a, b) => b.score - a.score)
+  // Stable: among equals, single swaps, earlier positions and the commoner look-alike (listed first) first.
+  return ranked
+    .sort((x, y) => y.score - x.score)
     .slice(0, limit)
     .map((entry) => entry.variant);
+}
+
+/** How well a swap fits its neighbours (0–2), and half a point for a digit: references are mostly digits. */
+function scoreOf(reference: string, { at, to }: Swap): number {
+  const neighbours = [reference[at - 1], reference[at + 1]].filter(
+    (c): c is string => c !== undefined && /[A-Za-z0-9]/.test(c),
+  );
+  const fits = neighbours.filter((c) => /\d/.test(c) === /\d/.test(to)).length;
+  return fits + (/\d/.test(to) ? 0.5 : 0);
+}
+
+function applied(reference: string, swaps: readonly Swap[]): string {
+  const chars = [...reference];
+  for (const { at, to } of swaps) chars[at] = to;
+  return chars.join("");
 }

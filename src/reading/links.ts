@@ -91,8 +91,9 @@ export function findShareLink(
     } catch {
       // not a URL after all
     }
-    if (!share) continue;
-    const reference = rules.repair(share.transactionNumber) ?? share.transactionNumber;
+    // A link whose reference cannot be one (a join with a stray word, OCR noise) is not the receipt's.
+    const reference = share ? rules.repair(share.transactionNumber) : null;
+    if (!share || !reference) continue;
     return { reference, url: reference === share.transactionNumber ? raw : rules.canonical(reference) };
   }
   const bare = rules.bare.exec(joinWrappedLinks(text))?.[1] ?? rules.bare.exec(text)?.[1];

@@ -101,18 +101,18 @@ const LINK_AT_LINE_END = /(?:^|\s)(?:https?:\/\/\S*|[a-z][a-z0-9-]*(?:\.[a-z0-9-
 /** A link cut after "://", inside its host, or after "-", "?", "=" or "&": unfinished whatever follows. */
 const UNFINISHED_LINK = /(?::\/\/|:\/\/[^/\s]*\.|[?=&-])$/;
 /** Words of prose that start a line after a link ("Thank", "for", "ETB", Amharic): never a link's rest. */
-const PROSE_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]{2,4}|.*\P{ASCII}.*)[.,;:!?]*$/u;
+const PROSE_WORD = /^(?:[A-Z]?[a-z]{2,}|[A-Z]{2,4}|.*\P{ASCII}.*)[.,;:!?]*$/u;
 
 /**
  * The text with every link that a phone or OCR broke across lines put back on one line: a line ending in
  * a link continues with the next line's first word unless the link looks finished and that word is prose
- * ("Thank", "for", "ETB"), across at most two breaks
+ * ("Thank", "for", "ETB"), across at most three breaks
  * (an SMS bubble wraps a long link mid-token, after "-2", at "?"; OCR keeps those breaks).
  */
 export function joinWrappedLinks(text: string): string {
   const lines = text.split("\n");
   for (let i = 0; i < lines.length - 1; i++) {
-    for (let joins = 0; joins < 2 && i + 1 < lines.length; joins++) {
+    for (let joins = 0; joins < 3 && i + 1 < lines.length; joins++) {
       const line = (lines[i] ?? "").trimEnd();
       const next = (lines[i + 1] ?? "").trim();
       const word = next.split(/\s+/)[0] ?? "";

@@ -66,6 +66,8 @@ const CBE_LABELS = [
 ] as const satisfies Labels<string>;
 type CbeKey = (typeof CBE_LABELS)[number][0];
 
+const ADDRESS_BAR = /(?<![\w.-])(?:mbreciept\.cbe\.com\.et|apps\.cbe\.com\.et)\b/i;
+
 export const cbeReceiptParser: ReceiptTextParser = {
   bank: "cbe",
   issuer: NAME,
@@ -73,7 +75,8 @@ export const cbeReceiptParser: ReceiptTextParser = {
   detect(text) {
     const lines = cleanLines(text);
     const urls = bankUrls(text, CBE_HOSTS);
-    if (urls.length > 0) return 10;
+    // A screenshot's address bar shows the host without a scheme.
+    if (urls.length > 0 || ADDRESS_BAR.test(text)) return 10;
     // A CBE Birr receipt is issued under CBE's name and TIN; its own labels say it is the wallet's.
     const ownLabels = DISTINCTIVE.some((pattern) => pattern.test(lines.join(" ")));
     if (looksLikeCbeBirr(lines) && !ownLabels) return hasT24Reference(text, ["FT"]) ? 1 : 0;

@@ -85,6 +85,7 @@ export function readZemenReceiptText(text: string): { receipt: Receipt; referenc
   const detailRow = value("detail") ?? "";
   const settledText = value("settled");
   const amount =
+    settledOnItsLine(lines) ??
     pureAmount(settledText) ??
     rowAmount(settledText) ??
     rowAmount(detailRow) ??
@@ -191,6 +192,18 @@ const TRAILING_AMOUNT = new RegExp(
   String.raw`\s*(?:(?:ETB|Birr)\s*(?:${AMOUNT})|(?:${AMOUNT})\s*(?:ETB|Birr)|\d[\d,]*\.\d{2})$`,
   "i",
 );
+
+/**
+ * "Settled Amount 1,600.00" on one line. The table's heading "Description  Settled Amount" comes first and
+ * its value is the row below, which a photo may cut short ("FUND TRANSFER ETB 4!"): the labelled figure wins.
+ */
+export function settledOnItsLine(lines: readonly string[]): number | null {
+  for (const line of lines) {
+    const amount = pureAmount(/^Settled\s*Amount\s*:?\s*(.+)$/i.exec(line)?.[1]);
+    if (amount !== null) return amount;
+  }
+  return null;
+}
 
 export function pureAmount(text: string | undefined): number | null {
   const match = text ? PURE_AMOUNT.exec(text) : null;

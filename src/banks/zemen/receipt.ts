@@ -22,6 +22,7 @@ import {
   LABELS as RECEIPT_LABELS,
   readZemenReceiptText,
   rowAmount,
+  settledOnItsLine,
   withoutAmount,
   zemenDate,
 } from "./adapter.js";
@@ -211,7 +212,12 @@ function readPartialDocument(text: string): Partial<Receipt> {
   const detail = value("detail") ?? "";
   const settled = value("settled");
   const amount =
-    pureAmount(settled) ?? rowAmount(settled) ?? rowAmount(detail) ?? amountFromTotal(value) ?? undefined;
+    settledOnItsLine(lines) ??
+    pureAmount(settled) ??
+    rowAmount(settled) ??
+    rowAmount(detail) ??
+    amountFromTotal(value) ??
+    undefined;
   const status = value("status");
   return compactReceipt({
     status: status ? statusOf(status) : undefined,

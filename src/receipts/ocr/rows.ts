@@ -22,7 +22,7 @@ export function wordsOfTsv(tsv: string): OcrWord[] {
   for (const row of tsv.split("\n")) {
     const cells = row.split("\t");
     if (cells[0] !== "5" || cells.length < 12) continue;
-    const text = cells.slice(11).join("\t").trim();
+    const text = withJ(cells.slice(11).join("\t").trim());
     if (!text) continue;
     words.push({
       text,
@@ -35,6 +35,11 @@ export function wordsOfTsv(tsv: string): OcrWord[] {
     });
   }
   return words;
+}
+
+/** OCR reads a J inside an upper-case code as ")" (FT26083X)RMH); nothing else puts one there. */
+function withJ(word: string): string {
+  return word.replace(/(?<=[A-Z0-9])\)(?=[A-Z0-9])/g, "J");
 }
 
 interface Row {
@@ -60,7 +65,7 @@ export function rowsText(words: readonly OcrWord[]): string {
   }
   return rows
     .sort((a, b) => a.top + a.bottom - (b.top + b.bottom))
-    .map(rowText)
+    .map((row) => withFinalJ(rowText(row)))
     .join("\n");
 }
 
@@ -84,6 +89,14 @@ function linesOf(words: readonly OcrWord[]): Row[] {
 function sharesHeight(a: Row, b: Row): boolean {
   const overlap = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
   return overlap >= 0.5 * Math.min(a.bottom - a.top, b.bottom - b.top);
+}
+
+/**
+ * A J ending an upper-case code reads as ")" too (851ULKI2601300R)); a row that opened no bracket cannot
+ * be closing one.
+ */
+function withFinalJ(text: string): string {
+  return text.includes("(") ? text : text.replace(/(?<=[A-Z0-9]{4})\)(?=\s|$)/g, "J");
 }
 
 function rowText(row: Row): string {

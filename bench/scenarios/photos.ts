@@ -1,0 +1,106 @@
+import { BANK_CODES } from "../../src/banks/codes.js";
+import { createOcrEngine } from "../../src/receipts/ocr/index.js";
+import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
+import { createReceiptReader } from "../../src/receipts/reader.js";
+import {
+  CONFUSABLE_CASES,
+  PHOTO_CASES,
+  PHOTO_KINDS,
+  TELEGRAM_LONG_SIDE,
+} from "../../test/fixtures/photos/cases.js";
+import { type PhotoReading, readPhoto, scorePhotos } from "../../test/fixtures/photo-reading.js";
+import { atLeast, atMost, recorded, type ScenarioResult } from "../figures.js";
+import { median, round, summarize } from "../stats.js";
+
+/**
+ * 13. Reading photos (issue 16): the independent rendered set of test/fixtures/photos (every bank; clean
+ * screenshots, phone photos, SMS screenshots) at Telegram's largest photo size, read the way the bot and
+ * the API read an upload, with one OCR worker. Exact reference and amount over the set, no wrong value, and
+ * the time per photo. The set's stress variant (every letter-or-digit position of a reference an OCR
+ * look-alike: 0/O, 1/I, 8/B, 5/S) is recorded beside it.
+ */
+export async function photos(): Promise<ScenarioResult> {
+  const ocr = createOcrEngine({ poolSize: 1 });
+  const reader = createReceiptReader({ ocr, qr: createQrReceiptReader() });
+  const readings: PhotoReading[] = [];
+  const stress: PhotoReading[] = [];
+  try {
+    // The first image also starts the OCR worker (model load, WASM compile): read once, not measured.
+    const [first] = PHOTO_CASES;
+    if (first) await readPhoto(reader, first, TELEGRAM_LONG_SIDE);
+    for (const c of PHOTO_CASES) readings.push(await readPhoto(reader, c, TELEGRAM_LONG_SIDE));
+    for (const c of CONFUSABLE_CASES) stress.push(await readPhoto(reader, c, TELEGRAM_LONG_SIDE));
+  } finally {
+    await ocr.close();
+  }
+  const all = scorePhotos(readings);
+  const confusable = scorePhotos(stress);
+  const groups = BANK_CODES.flatMap((bank) =>
+    PHOTO_KINDS.map((kind) => ({
+      bank,
+      kind,
+      ...scorePhotos(readings.filter((r) => r.case.bank === bank && r.case.kind === kind)),
+    })),
+  );
+  console.log(
+    ["bank      kind        images  ref %  amount %  wrong"]
+      .concat(
+        groups.map((g) =>
+          [
+            g.bank.padEnd(9),
+            g.kind.padEnd(11),
+            String(g.images).padStart(6),
+            String(g.reference).padStart(6),
+            String(g.amount).padStart(9),
+            String(g.wrong).padStart(6),
+          ].join(" "),
+        ),
+      )
+      .join("\n"),
+  );
+  const times = readings.map((r) => r.ms);
+  return {
+    figures: [
+      atLeast(
+        "reading.photo.reference",
+        13,
+        `photos with the exact reference (${all.images})`,
+        all.reference,
+        "%",
+        95,
+      ),
+      atLeast("reading.photo.amount", 13, "photos with the exact amount", all.amount, "%", 90),
+      atMost("reading.photo.wrong", 13, "photos with a wrong reference or amount", all.wrong, "", 0),
+      atMost(
+        "reading.photo.median",
+        13,
+        "Telegram-size photo → fields, median (1 worker)",
+        round(median(times), 0),
+        "ms",
+        800,
+      ),
+      recorded(
+        "reading.photo.p90",
+        13,
+        "Telegram-size photo → fields, p90",
+        round(summarize(times).p90, 0),
+        "ms",
+      ),
+      recorded(
+        "reading.photo.confusable.reference",
+        13,
+        "look-alike stress set: exact reference",
+        confusable.reference,
+        "%",
+      ),
+      recorded(
+        "reading.photo.confusable.amount",
+        13,
+        "look-alike stress set: exact amount",
+        confusable.amount,
+        "%",
+      ),
+    ],
+    details: { score: all, confusable, latency: summarize(times), groups },
+  };
+}
