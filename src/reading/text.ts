@@ -98,6 +98,8 @@ export function findUrls(text: string): string[] {
 
 /** A line's last word that is, or is the start of, a link: a scheme, or a host followed by a path. */
 const LINK_AT_LINE_END = /(?:^|\s)(?:https?:\/\/\S*|[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}[./]\S*)$/i;
+/** What the rest of a link can be made of; "9:57 PM" under an SMS is its time, not its link's end. */
+const LINK_PART = /^(?!\d{1,2}:\d{2}(?!\d))[A-Za-z0-9\-._~%/?#=&+:]+[)\].,;!?'"]*$/;
 /** A link cut after "://", inside its host, or after "-", "?", "=" or "&": unfinished whatever follows. */
 const UNFINISHED_LINK = /(?::\/\/|:\/\/[^/\s]*\.|[?=&-])$/;
 /** Words of prose that start a line after a link ("Thank", "for", "ETB", Amharic): never a link's rest. */
@@ -116,7 +118,7 @@ export function joinWrappedLinks(text: string): string {
       const line = (lines[i] ?? "").trimEnd();
       const next = (lines[i + 1] ?? "").trim();
       const word = next.split(/\s+/)[0] ?? "";
-      if (!word || !LINK_AT_LINE_END.test(line)) break;
+      if (!LINK_PART.test(word) || !LINK_AT_LINE_END.test(line)) break;
       if (!UNFINISHED_LINK.test(line) && PROSE_WORD.test(word)) break;
       lines[i] = line + word;
       const rest = next.slice(word.length).trim();

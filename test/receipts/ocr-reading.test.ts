@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
 import { confusableVariants } from "../../src/reading/confusables.js";
+import { findUrls, joinWrappedLinks } from "../../src/reading/text.js";
 import { withoutDoubtful } from "../../src/receipts/doubtful.js";
 import { rowsText, wordsOfTsv } from "../../src/receipts/ocr/rows.js";
 
@@ -26,6 +27,38 @@ describe("OCR rows", () => {
   it("keeps lines apart that only touch", () => {
     const tsv = [word(1, 1, 20, 100, "first"), word(2, 1, 400, 112, "second")].join("\n");
     expect(rowsText(wordsOfTsv(tsv))).toBe("first\nsecond");
+  });
+});
+
+describe("look-alikes OCR puts into codes", () => {
+  it("reads a ')' inside or ending a code as J, never a name's closing bracket", () => {
+    const line = (n: number, text: string) => word(n, 1, 20, 100 * n, text);
+    const tsv = ["FT26083X)RMH", "851ULKI2601300R)", "DEMISSIE)", "(REF 851ULKI2601300R)"].map((t, i) =>
+      line(i + 1, t),
+    );
+    expect(rowsText(wordsOfTsv(tsv.join("\n"))).split("\n")).toEqual([
+      "FT26083XJRMH",
+      "851ULKI2601300RJ",
+      "DEMISSIE)",
+      "(REF 851ULKI2601300R)",
+    ]);
+  });
+});
+
+describe("links an SMS bubble wrapped", () => {
+  it("joins the link's pieces and stops at the message's time under it", () => {
+    const sms =
+      "Thanks for Banking with CBE. https://\nmbreciept.cbe.com.et/v2-\nD8J46Se33TyPvsWFepvy\n9:57 PM - SMS";
+    expect(findUrls(sms)[0]).toBe("https://mbreciept.cbe.com.et/v2-D8J46Se33TyPvsWFepvy");
+  });
+
+  it("joins a token's last piece even when it looks like a word, but not a word after a finished link", () => {
+    expect(findUrls("https://mbreciept.cbe.com.et/v2-bUzL9H8DhFcRPfHEiy\nEl for feedback")[0]).toBe(
+      "https://mbreciept.cbe.com.et/v2-bUzL9H8DhFcRPfHEiyEl",
+    );
+    expect(joinWrappedLinks("https://x.et/receipt/ABC123\nThank you")).toBe(
+      "https://x.et/receipt/ABC123\nThank you",
+    );
   });
 });
 

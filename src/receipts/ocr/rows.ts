@@ -37,9 +37,12 @@ export function wordsOfTsv(tsv: string): OcrWord[] {
   return words;
 }
 
-/** OCR reads a J inside an upper-case code as ")" (FT26083X)RMH); nothing else puts one there. */
+/**
+ * OCR reads a J inside an upper-case code as ")" (FT26083X)RMH); nothing else puts one between the letters
+ * and digits of one word.
+ */
 function withJ(word: string): string {
-  return word.replace(/(?<=[A-Z0-9])\)(?=[A-Z0-9])/g, "J");
+  return /\d/.test(word) ? word.replace(/(?<=[A-Z0-9])\)(?=[A-Z0-9])/g, "J") : word;
 }
 
 interface Row {
@@ -92,11 +95,13 @@ function sharesHeight(a: Row, b: Row): boolean {
 }
 
 /**
- * A J ending an upper-case code reads as ")" too (851ULKI2601300R)); a row that opened no bracket cannot
- * be closing one.
+ * A J ending an upper-case code reads as ")" too (851ULKI2601300R)): a code has digits, and a row that
+ * opened no bracket cannot be closing one. A name's bracket may have opened on the row above ("(HABTAMU" /
+ * "DEMISSIE)"), so a word of letters keeps it.
  */
 function withFinalJ(text: string): string {
-  return text.includes("(") ? text : text.replace(/(?<=[A-Z0-9]{4})\)(?=\s|$)/g, "J");
+  if (text.includes("(")) return text;
+  return text.replace(/(?<=(?:^|\s)(?=[A-Z0-9]*\d)[A-Z0-9]{4,})\)(?=\s|$)/g, "J");
 }
 
 function rowText(row: Row): string {
