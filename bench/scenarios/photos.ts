@@ -2,13 +2,13 @@ import { BANK_CODES } from "../../src/banks/codes.js";
 import { createOcrEngine } from "../../src/receipts/ocr/index.js";
 import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
 import { createReceiptReader } from "../../src/receipts/reader.js";
+import { type PhotoReading, readPhoto, scorePhotos } from "../../test/fixtures/photo-reading.js";
 import {
   CONFUSABLE_CASES,
   PHOTO_CASES,
   PHOTO_KINDS,
   TELEGRAM_LONG_SIDE,
 } from "../../test/fixtures/photos/cases.js";
-import { type PhotoReading, readPhoto, scorePhotos } from "../../test/fixtures/photo-reading.js";
 import { atLeast, atMost, recorded, type ScenarioResult } from "../figures.js";
 import { median, round, summarize } from "../stats.js";
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOcrEngine, type OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
 import { createReceiptReader, type ReceiptReader } from "../../src/receipts/reader.js";
-import { PHOTO_CASES, TELEGRAM_LONG_SIDE } from "../fixtures/photos/cases.js";
 import { describePhotoMisses, type PhotoReading, readPhoto, scorePhotos } from "../fixtures/photo-reading.js";
+import { PHOTO_CASES, TELEGRAM_LONG_SIDE } from "../fixtures/photos/cases.js";
 
 // Issue 16: the independent rendered photo set (test/fixtures/photos: every bank's screenshot, phone photo
 // and SMS screenshot, written from banks.md by someone who has not read the readers) at Telegram's largest
