@@ -3,6 +3,7 @@ import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
 import { confusableVariants } from "../../src/reading/confusables.js";
 import { findUrls, joinWrappedLinks } from "../../src/reading/text.js";
 import { withoutDoubtful } from "../../src/receipts/doubtful.js";
+import { findPaper } from "../../src/receipts/ocr/paper.js";
 import { rowsText, wordsOfTsv } from "../../src/receipts/ocr/rows.js";
 
 /** A TSV word row as tesseract writes it: level 5, block/paragraph/line numbers, box, confidence, text. */
@@ -93,5 +94,41 @@ describe("confusable variants", () => {
     expect(variants).toContain("DET8FJGUJ4");
     expect(variants).not.toContain("DETBFJGUJ4");
     expect(confusableVariants("XYZ", 4)).toEqual(["XY2"]);
+  });
+});
+
+describe("the page in a photo", () => {
+  /** A grey image: `fill(x, y)` gives each pixel's level. */
+  const image = (width: number, height: number, fill: (x: number, y: number) => number) => {
+    const grey = new Uint8ClampedArray(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) grey[y * width + x] = fill(x, y);
+    return grey;
+  };
+  // Text lines on white paper, and a striped table top around it.
+  const paper = (x: number, y: number) => (y % 24 < 3 && x % 9 < 6 ? 40 : 235);
+  const table = (_x: number, y: number) => (Math.floor(y / 6) % 2 ? 150 : 60);
+
+  it("finds a page lying inside the frame", () => {
+    const grey = image(960, 1280, (x, y) =>
+      x >= 300 && x < 700 && y >= 200 && y < 1000 ? paper(x, y) : table(x, y),
+    );
+    const region = findPaper(grey, 960, 1280);
+    expect(region).not.toBeNull();
+    const { left = 0, top = 0, width = 0, height = 0 } = region ?? {};
+    expect(left).toBeLessThanOrEqual(300);
+    expect(left).toBeGreaterThanOrEqual(250);
+    expect(top).toBeLessThanOrEqual(200);
+    expect(left + width).toBeGreaterThanOrEqual(700);
+    expect(top + height).toBeGreaterThanOrEqual(1000);
+    expect(width * height).toBeLessThan(0.5 * 960 * 1280);
+  });
+
+  it("leaves a screenshot whole: its light body spans the width between dark bars", () => {
+    const grey = image(590, 1280, (x, y) => (y < 300 || y >= 900 ? 30 : paper(x, y)));
+    expect(findPaper(grey, 590, 1280)).toBeNull();
+  });
+
+  it("leaves a page that fills the frame whole", () => {
+    expect(findPaper(image(960, 1280, paper), 960, 1280)).toBeNull();
   });
 });
