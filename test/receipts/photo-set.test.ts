@@ -3,7 +3,7 @@ import { createOcrEngine, type OcrEngine } from "../../src/receipts/ocr/index.js
 import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
 import { createReceiptReader, type ReceiptReader } from "../../src/receipts/reader.js";
 import { describePhotoMisses, type PhotoReading, readPhoto, scorePhotos } from "../fixtures/photo-reading.js";
-import { PHOTO_CASES, TELEGRAM_LONG_SIDE } from "../fixtures/photos/cases.js";
+import { caseImages, PHOTO_CASES, TELEGRAM_LONG_SIDE } from "../fixtures/photos/cases.js";
 
 // Issue 16: the independent rendered photo set (test/fixtures/photos: every bank's screenshot, phone photo
 // and SMS screenshot, written from banks.md by someone who has not read the readers) at Telegram's largest
@@ -18,6 +18,10 @@ beforeAll(async () => {
   // Two workers for two cores.
   ocr = createOcrEngine({ poolSize: 2 });
   reader = createReceiptReader({ ocr, qr: createQrReceiptReader() });
+  // Drawn one at a time first: sixty renders encoding at once beside the reader's own image work is the
+  // overlapping native canvas work that once ended this test's worker without a trace
+  // (src/receipts/ocr/one-at-a-time.ts).
+  for (const c of PHOTO_CASES) await caseImages(c);
   readings = await Promise.all(PHOTO_CASES.map((c) => readPhoto(reader, c, TELEGRAM_LONG_SIDE)));
 }, 300_000);
 afterAll(async () => {
