@@ -18,8 +18,14 @@ export interface BenchContext {
   tenant: BenchTenant;
   /** The fake Bot API the service's bot polls (scenario 8). */
   telegram: FakeTelegram;
+  /** The service's workers (WEB_CONCURRENCY): one per core, as deployed. */
+  workers: number;
+  /** Another service on the same database and simulator, with `workers` workers; the caller stops it. */
+  startService(workers: number, name: string): Promise<ServiceChild>;
   /** POST /api/v1/verify of a telebirr reference with the verifying branch's key. */
   verify(reference: string): Promise<Exchange>;
+  /** The same against another service (its own connections). */
+  verifierOf(service: ServiceChild): (reference: string) => Promise<Exchange>;
 }
 
 export interface BenchTenant {

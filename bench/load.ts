@@ -73,3 +73,22 @@ export async function closedLoop<T>(
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   return { results, elapsedMs: performance.now() - started };
 }
+
+/**
+ * An open loop: task(i) starts at `rate` per second for `durationMs`, on schedule whatever the answers
+ * (unlike a closed loop, a slow server does not slow the arrivals down, as with real clients).
+ */
+export async function openLoop<T>(
+  rate: number,
+  durationMs: number,
+  task: (index: number) => Promise<T>,
+): Promise<T[]> {
+  const started = performance.now();
+  const running: Promise<T>[] = [];
+  for (let i = 0; i * (1000 / rate) < durationMs; i++) {
+    const wait = started + i * (1000 / rate) - performance.now();
+    if (wait > 0) await new Promise((resume) => setTimeout(resume, wait));
+    running.push(task(i));
+  }
+  return Promise.all(running);
+}

@@ -1,21 +1,36 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+/** The compiled entry point `npm start` runs (`npm run bench` builds it first). */
+export const SERVICE_ENTRY = "dist/src/main.js";
+
+export interface ProcessMemory {
+  /** Sum over the processes of their peak resident set size since the last resetPeak() (VmHWM), MB. */
+  peakMb: number;
+  /** Sum of their resident set size now (VmRSS), MB. */
+  currentMb: number;
+  processes: number;
+}
 
 export interface ServiceChild {
   url: string;
   pid: number;
   logFile: string;
-  /** Peak and current resident set size of the service process, in MB (Linux /proc), null elsewhere. */
-  memory(): { peakMb: number; currentMb: number } | null;
   /**
-   * Starts a new peak: the peak RSS (VmHWM) is reset so that memory() reports the peak from now on
-   * (Linux, writing 5 to /proc/<pid>/clear_refs). False where that is not possible.
+   * The service's own processes: the one started and its Node children (cluster workers), never PostgreSQL
+   * or other programs it runs. Linux /proc; null elsewhere.
+   */
+  memory(): ProcessMemory | null;
+  /** Resident set size of the primary and one worker as they are now (issue 18's idle figure), MB. */
+  primaryAndOneWorkerMb(): number | null;
+  /**
+   * Starts a new peak: each process's VmHWM is reset (writing 5 to /proc/<pid>/clear_refs) so that memory()
+   * reports the peak from now on. False where that is not possible.
    */
   resetPeak(): boolean;
-  /** CPU time (user + system) the service process has used so far, in ms (Linux /proc), null elsewhere. */
+  /** CPU time (user + system) the service's processes have used so far, in ms, null elsewhere. */
   cpuMs(): number | null;
   stop(): Promise<void>;
 }
@@ -23,19 +38,21 @@ export interface ServiceChild {
 export interface ServiceChildOptions {
   env: Record<string, string>;
   logFile: string;
-  /** Directory for a V8 CPU profile of the whole run (node --cpu-prof), written when it stops. */
+  /** Directory for V8 CPU profiles (node --cpu-prof, each worker its own), written when it stops. */
   cpuProfileDir?: string;
+  /** Log lines "listening" to wait for: one per worker (default 1, the first). */
+  listeners?: number;
 }
 
 /**
- * The service as it is deployed: `src/main.ts` in its own process, configured by environment. Its own
- * process gives it its own event loop (the load client does not steal it) and its own RSS to measure.
- * Logs go to a file, not a pipe, so the bench process does no work per log line.
+ * The service as it is deployed: `node dist/src/main.js` in its own process tree, configured by
+ * environment. Its own processes give it their own event loops and their own RSS to measure. Logs go to a
+ * file, not a pipe, so the bench process does no work per log line.
  */
 export async function startServiceChild(options: ServiceChildOptions): Promise<ServiceChild> {
   const out = openSync(options.logFile, "w");
   const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, "--import", "tsx", "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, SERVICE_ENTRY], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", BOOTSTRAP: "false", ...options.env },
     stdio: ["ignore", out, out],
@@ -53,23 +70,40 @@ export async function startServiceChild(options: ServiceChildOptions): Promise<S
 
   const until = Date.now() + 60_000;
   let port: string | undefined;
-  while (!port) {
+  const listeners = options.listeners ?? 1;
+  for (;;) {
     const log = readFileSync(options.logFile, "utf8");
-    port = /"port":(\d+),"msg":"listening"/.exec(log)?.[1];
-    if (port) break;
+    const listening = [...log.matchAll(/"port":(\d+),"msg":"listening"/g)];
+    port = listening[0]?.[1];
+    if (port && listening.length >= listeners) break;
     if (exited || Date.now() > until) throw new Error(`the service did not start:\n${log.slice(-3000)}`);
     await new Promise((resume) => setTimeout(resume, 100));
   }
 
+  const tree = () => [pid, ...nodeChildren(pid)];
   return {
     url: `http://127.0.0.1:${port}`,
     pid,
     logFile: options.logFile,
-    memory: () => procMemory(pid),
-    cpuMs: () => procCpuMs(pid),
+    memory() {
+      const each = tree().map(procMemory);
+      if (each.some((m) => m === null)) return null;
+      const sum = (pick: (m: { peakMb: number; currentMb: number }) => number) =>
+        each.reduce((total, m) => total + (m ? pick(m) : 0), 0);
+      return { peakMb: sum((m) => m.peakMb), currentMb: sum((m) => m.currentMb), processes: each.length };
+    },
+    primaryAndOneWorkerMb() {
+      const [primary, worker] = tree().map(procMemory);
+      if (!primary) return null;
+      return primary.currentMb + (worker?.currentMb ?? 0);
+    },
+    cpuMs() {
+      const each = tree().map(procCpuMs);
+      return each.some((ms) => ms === null) ? null : each.reduce<number>((total, ms) => total + (ms ?? 0), 0);
+    },
     resetPeak() {
       try {
-        writeFileSync(`/proc/${pid}/clear_refs`, "5");
+        for (const p of tree()) writeFileSync(`/proc/${p}/clear_refs`, "5");
         return true;
       } catch {
         return false;
@@ -83,6 +117,29 @@ export async function startServiceChild(options: ServiceChildOptions): Promise<S
       clearTimeout(timer);
     },
   };
+}
+
+/** The Node processes whose parent is `pid` (cluster workers), oldest first. */
+export function nodeChildren(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const children: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent === pid && name === "node") children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children.sort((a, b) => a - b);
 }
 
 function procMemory(pid: number): { peakMb: number; currentMb: number } | null {

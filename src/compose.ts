@@ -6,10 +6,9 @@ import { applyServerTimeouts } from "../api/server-settings.js";
 import { createTelegramBot } from "../bot/index.js";
 import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
 import type { Config } from "./config.js";
-import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded.js";
-import { embeddedEventHandler } from "./db/embedded-events.js";
+import { openDatabase } from "./db/open-database.js";
 import { type Orm, openOrm } from "./db/orm.js";
-import { createBankBreakers, createEngine, type VerificationEngine } from "./engine/index.js";
+import { createBankBreakers, createEngine, type PeerLeads, type VerificationEngine } from "./engine/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
@@ -32,14 +31,20 @@ export interface RunningService {
 const INTERRUPT_AFTER_DEADLINE_MS = 1_000;
 const ANSWER_AFTER_INTERRUPT_MS = 2_000;
 
+export interface ServiceOptions {
+  /** The embedded database is gone for good (it keeps dying or cannot restart): main exits non-zero. */
+  onDatabaseLost?: (error: Error) => void;
+  /** The other cluster workers, when this process is one of them (src/serve/). */
+  peers?: PeerLeads;
+}
+
 /** The composition root: database, ORM, the API and the Telegram bot on one engine, in one process. */
 export async function startService(
   config: Config,
   logger: Logger,
-  /** The embedded database is gone for good (it keeps dying or cannot restart): main exits non-zero. */
-  onDatabaseLost: (error: Error) => void = () => undefined,
+  options: ServiceOptions = {},
 ): Promise<RunningService> {
-  const database = await openDatabase(config, logger, onDatabaseLost);
+  const database = await openDatabase(config, logger, options.onDatabaseLost ?? (() => undefined));
   let orm: Orm;
   try {
     orm = await openOrm({ clientUrl: database.url, poolMax: config.dbPoolMax, timeouts: config.database });
@@ -60,6 +65,7 @@ export async function startService(
     metrics,
     breakers,
     deadlineMs: config.verifyDeadlineMs,
+    ...(options.peers ? { peers: options.peers } : {}),
   });
   // Workers start on the first image; the bot always reads photos, the API only with SERVER_OCR.
   const ocr = config.serverOcr || config.telegram ? createOcrEngine(config.ocr) : null;
@@ -114,20 +120,6 @@ export async function startService(
     return closing;
   };
   return { url, orm, bootstrapped, close };
-}
-
-async function openDatabase(
-  config: Config,
-  logger: Logger,
-  onLost: (error: Error) => void,
-): Promise<EmbeddedDatabase> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
-  logger.info({ dataDir: config.dataDir }, "starting the embedded PostgreSQL server");
-  return startEmbeddedPostgres({
-    dataDir: config.dataDir,
-    onLog: (line) => logger.debug({ component: "postgres" }, line),
-    onEvent: embeddedEventHandler(logger, onLost),
-  });
 }
 
 /**

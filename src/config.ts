@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { BANK_CODES, type BankCode } from "./banks/codes.js";
@@ -22,6 +23,12 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BOOTSTRAP: booleanFlag.default(true),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be a number of processes" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(64, "must be at most 64")
+    .optional(),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
     .int("must be a whole number")
@@ -187,6 +194,8 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
   bootstrap: boolean;
   dbPoolMax: number;
+  /** Serving processes: 1 serves in this process; more run a cluster primary and that many workers. */
+  webConcurrency: number;
   /** Time limits on the database: waiting for a pooled connection, and one statement. */
   database: { acquireTimeoutMs: number; statementTimeoutMs: number };
   /** Time limits of the HTTP server (see api/server-settings.ts). */
@@ -245,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     bootstrap: values.BOOTSTRAP,
     dbPoolMax: values.DB_POOL_MAX,
+    webConcurrency: values.WEB_CONCURRENCY ?? availableParallelism(),
     database: {
       acquireTimeoutMs: values.DB_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,

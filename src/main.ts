@@ -1,9 +1,8 @@
-import { startService } from "./compose.js";
-import { ConfigError, loadConfig } from "./config.js";
-import { EmbeddedDatabaseBusyError } from "./db/embedded.js";
+import cluster from "node:cluster";
+import { type Config, ConfigError, loadConfig } from "./config.js";
 import { createLogger } from "./logger.js";
 
-let config: ReturnType<typeof loadConfig>;
+let config: Config;
 try {
   config = loadConfig(process.env);
 } catch (error) {
@@ -14,48 +13,11 @@ try {
 
 const logger = createLogger(config.logLevel);
 
-try {
-  // The embedded PostgreSQL keeps dying or cannot be restarted: nothing here can be served any more, and a
-  // non-zero exit is what makes a supervisor start everything afresh (the next start cleans up).
-  const service = await startService(config, logger, () => process.exit(1));
-  if (service.bootstrapped) printFirstRunKey(service.url, service.bootstrapped.key);
-
-  const stop = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, "shutting down");
-    service.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-} catch (error) {
-  if (error instanceof EmbeddedDatabaseBusyError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    logger.fatal({ err: error }, "start failed");
-  }
-  process.exit(1);
-}
-
-/** Shown once, on the terminal, never in a log line. */
-function printFirstRunKey(url: string, key: string): void {
-  process.stdout.write(
-    [
-      "",
-      'Birrcheck is set up: a "Default business" with one branch and this admin API key (shown only now):',
-      "",
-      `  ${key}`,
-      "",
-      "Try it:",
-      `  curl -H "Authorization: Bearer ${key}" ${url}/api/v1/accounts`,
-      "",
-      `API reference: ${url}/docs (Authorize with the key above)`,
-      "",
-      "",
-    ].join("\n"),
-  );
+// The primary of a cluster loads only what supervising takes (the database server, forking), not the service.
+if (cluster.isPrimary && config.webConcurrency > 1) {
+  const { runPrimary } = await import("./serve/primary.js");
+  await runPrimary(config, logger);
+} else {
+  const { runInstance } = await import("./serve/instance.js");
+  await runInstance(config, cluster.isWorker ? logger.child({ worker: cluster.worker?.id }) : logger);
 }

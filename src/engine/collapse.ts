@@ -21,12 +21,26 @@ export interface Leaders {
   ): Promise<T>;
 }
 
+/**
+ * The other processes serving the same database (cluster workers, src/serve/): one process at a time leads
+ * a key. A process's own leader claims the key from its peers before working; a claim that finds another
+ * process leading waits for it and gets its bank answer (null when it had none: the follower then asks on
+ * its own, as after a local leader's failure, since errors do not cross processes).
+ */
+export interface PeerLeads {
+  claim(key: string, signal: AbortSignal): Promise<PeerClaim>;
+}
+
+export type PeerClaim =
+  | { lead: true; release(answer: LookupOutcome | null): void }
+  | { lead: false; answer: LookupOutcome | null };
+
 interface Led {
   answer: LookupOutcome | null;
   failure: BankUnavailableError | ReceiptFormatError | null;
 }
 
-export function createLeaders(): Leaders {
+export function createLeaders(peers?: PeerLeads): Leaders {
   const leaders = new Map<string, Promise<Led>>();
   return {
     async run(key, signal, work) {
@@ -39,8 +53,12 @@ export function createLeaders(): Leaders {
       let led: Led = { answer: null, failure: null };
       let settle: (led: Led) => void = () => undefined;
       leaders.set(key, new Promise((resolve) => (settle = resolve)));
+      let release: ((answer: LookupOutcome | null) => void) | undefined;
       try {
-        return await work(null, (answer) => {
+        const claim = await peers?.claim(key, signal);
+        if (claim?.lead) release = claim.release;
+        else if (claim) led = { answer: claim.answer, failure: null };
+        return await work(led.answer, (answer) => {
           led = { answer, failure: null };
         });
       } catch (error) {
@@ -49,6 +67,7 @@ export function createLeaders(): Leaders {
       } finally {
         leaders.delete(key);
         settle(led);
+        release?.(led.answer);
       }
     },
   };

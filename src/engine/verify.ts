@@ -4,7 +4,7 @@ import { QuotaExceededError, ServiceUnavailableError, ValidationError } from "..
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics/registry.js";
 import type { BankGateway } from "./bank-gateway.js";
-import { createLeaders } from "./collapse.js";
+import { createLeaders, type PeerLeads } from "./collapse.js";
 import { boundLookup } from "./deadline.js";
 import { banksForReference, describeClaim, describeLink, firstReceiptLink } from "./describe.js";
 import { judge } from "./judge.js";
@@ -28,6 +28,8 @@ export interface EngineDependencies {
   metrics?: Metrics | undefined;
   /** VERIFY_DEADLINE_MS: the most a verification may take from its arrival; default 25 s. */
   deadlineMs?: number | undefined;
+  /** Cluster workers beside this one: identical verifications collapse across them too. */
+  peers?: PeerLeads | undefined;
   now?: () => Date;
 }
 
@@ -42,7 +44,7 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
   const now = deps.now ?? (() => new Date());
   const deadlineMs = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const stopping = new AbortController();
-  const leaders = createLeaders();
+  const leaders = createLeaders(deps.peers);
   const recorder = createRecorder(orm, logger, now);
 
   const engine: VerificationEngine = {

@@ -3,18 +3,32 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * The compiled file `npm start` and `npm run admin` run for an entry point of the sources ("src/main.ts" →
+ * "dist/src/main.js"); `npm test` builds dist/ first.
+ */
+export function compiled(script: string): string {
+  return path.join("dist", script.replace(/\.ts$/, ".js"));
+}
+
+/**
+ * One serving process unless a test asks for a cluster: the tests that start the service as a process are
+ * about what one instance does (test/service/cluster.test.ts is about the workers).
+ */
+const SINGLE_PROCESS = { WEB_CONCURRENCY: "1" };
+
 export interface RunResult {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-/** Runs a TypeScript entry point of the project (through tsx) to completion. */
+/** Runs an entry point of the project, as compiled to dist/, to completion. */
 export function runScript(script: string, args: string[], env: Record<string, string>): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    const child = spawn(process.execPath, [compiled(script), ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...SINGLE_PROCESS, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -40,12 +54,12 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `src/main.ts` and waits for its "listening" log line (PORT=0 picks a free port). */
+/** Starts the compiled service and waits for its "listening" log line (PORT=0 picks a free port). */
 export function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, [compiled("src/main.ts")], {
       cwd: ROOT,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+      env: { ...process.env, ...SINGLE_PROCESS, PORT: "0", HOST: "127.0.0.1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -4,6 +4,9 @@
  * JPEG or WEBP (SVG, PDF, HTML sent as a "photo") never reaches a decoder.
  */
 
+/** Larger images are refused from their header (OCR and QR decoding alike). */
+export const DEFAULT_MAX_PIXELS = 40_000_000;
+
 export type ImageFormat = "png" | "jpeg" | "webp";
 
 export interface ImageHeader {

@@ -3,9 +3,9 @@
  * then tesseract.js workers with the English model from node_modules (pool.ts). Nothing is fetched.
  */
 import { OcrTimeoutError } from "./errors.js";
+import { DEFAULT_MAX_PIXELS } from "./image-header.js";
 import { oneAtATime } from "./one-at-a-time.js";
 import { OcrWorkerPool } from "./pool.js";
-import { DEFAULT_MAX_PIXELS, prepareForOcr } from "./preprocess.js";
 import { rowsText, wordsOfTsv } from "./rows.js";
 
 export { OcrClosedError, OcrTimeoutError, UnreadableImageError } from "./errors.js";
@@ -49,11 +49,17 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const pool = new OcrWorkerPool({ size: options.poolSize ?? 1 });
   const serially = oneAtATime();
+  // The image library (~18 MB of native code and memory) loads with the first image, not at start.
+  let preprocess: Promise<typeof import("./preprocess.js")> | undefined;
+  const prepareForOcr = async (image: Uint8Array) => {
+    preprocess ??= import("./preprocess.js");
+    return (await preprocess).prepareForOcr(image, { maxPixels });
+  };
   return {
     async recognize(image) {
       const { started, prepared } = await serially(async () => ({
         started: performance.now(),
-        prepared: await prepareForOcr(image, { maxPixels }),
+        prepared: await prepareForOcr(image),
       }));
       // Pre-processing runs on this thread and cannot be interrupted, but it counts against the limit.
       const remaining = timeoutMs - (performance.now() - started);

@@ -17,8 +17,6 @@ import { readImageHeader } from "./image-header.js";
 import { findPaper, type Region } from "./paper.js";
 import { encodeGreyPng } from "./png.js";
 
-export const DEFAULT_MAX_PIXELS = 40_000_000;
-
 export async function prepareForOcr(bytes: Uint8Array, options: { maxPixels: number }): Promise<Buffer> {
   const image = await decode(bytes, options.maxPixels);
   const whole = { left: 0, top: 0, width: image.width, height: image.height };

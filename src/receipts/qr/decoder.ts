@@ -1,6 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { readImageHeader } from "../ocr/image-header.js";
-import { DEFAULT_MAX_PIXELS } from "../ocr/preprocess.js";
+import { DEFAULT_MAX_PIXELS, readImageHeader } from "../ocr/image-header.js";
 
 // QR codes are read with zxing-cpp compiled to WebAssembly (zxing-wasm): it finds small, rotated and
 // blurred codes that pure-JS decoders miss (README "QR codes"). It runs on a thread of its own

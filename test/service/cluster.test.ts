@@ -1,0 +1,103 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Pool } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServiceProcess, startServiceProcess } from "../support/processes.js";
+import { firstExample, referenceBody, type Simulator, startBanks } from "../support/simulator.js";
+
+// The compiled service as deployed on a machine with several cores: a primary that starts the embedded
+// PostgreSQL once and two workers serving one port (WEB_CONCURRENCY=2).
+let dataDir: string;
+let sim: Simulator;
+let service: ServiceProcess;
+let key = "";
+
+/** The `n`-th "listening" line: every worker logs one when it serves. */
+const listening = (n: number) => new RegExp(`(?:"msg":"listening"[^]*){${n}}`);
+const workersServing = () =>
+  new Set(
+    service
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"path":"/api/v1/verify"'))
+      .map((line) => /"worker":(\d+)/.exec(line)?.[1]),
+  );
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "birrcheck-cluster-"));
+  ({ sim } = await startBanks());
+  service = await startServiceProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    WEB_CONCURRENCY: "2",
+    BANK_ORIGIN_OVERRIDES: sim.overrides,
+    LOG_LEVEL: "info",
+  });
+  key = (await service.waitFor(/^\s+(chk_[0-9A-Za-z]{43})$/m, 30_000))[1] ?? "";
+  await service.waitFor(listening(2), 30_000);
+}, 90_000);
+
+afterAll(async () => {
+  await sim?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("the service with two workers", () => {
+  it("starts the embedded database once and shows the first admin key once", () => {
+    const output = service.output();
+    expect(output.match(/starting the embedded PostgreSQL server/g)).toHaveLength(1);
+    expect(output.match(/Birrcheck is set up/g)).toHaveLength(1);
+    expect(output.match(/"msg":"database migrated"/g)).toHaveLength(2);
+  });
+
+  it("collapses identical verifications arriving on different workers into one bank request", async () => {
+    sim.setMode("telebirr", { kind: "slow", delayMs: 500 });
+    sim.resetCounts();
+    // Separate connections, so the primary hands them to both workers.
+    const pool = new Pool(service.url, { connections: 20 });
+    try {
+      const body = JSON.stringify(referenceBody("telebirr", firstExample("telebirr")));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const response = await pool.request({
+            path: "/api/v1/verify",
+            method: "POST",
+            headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+            body,
+          });
+          return (await response.body.json()) as { success: boolean; duplicate?: boolean };
+        }),
+      );
+      expect(workersServing()).toEqual(new Set(["1", "2"]));
+      expect(sim.requestCount("telebirr")).toBe(1);
+      expect(answers.filter((a) => a.success)).toHaveLength(1);
+      expect(answers.filter((a) => a.duplicate)).toHaveLength(19);
+    } finally {
+      sim.setMode("telebirr", { kind: "normal" });
+      await pool.close();
+    }
+  });
+
+  it("starts another worker when one dies, and keeps serving meanwhile", async () => {
+    // The primary's children are its workers and the embedded PostgreSQL: a worker runs the compiled entry.
+    const [victim] = execFileSync("pgrep", ["-P", String(service.child.pid), "-f", "dist/src/main.js"])
+      .toString()
+      .trim()
+      .split("\n")
+      .map(Number);
+    if (!victim) throw new Error("no worker found");
+    process.kill(victim, "SIGKILL");
+    await service.waitFor(/"msg":"worker died; starting another"/, 10_000);
+    expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
+    await service.waitFor(listening(3), 30_000);
+  });
+
+  it("drains every worker and stops the database on SIGTERM", async () => {
+    expect(await service.stop()).toBe(0);
+    const output = service.output();
+    expect(output.match(/"worker":\d+,"msg":"stopped"/g)).toHaveLength(2);
+    expect(output).toMatch(/"msg":"stopped"\}\s*$/);
+  });
+});
