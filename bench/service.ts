@@ -3,8 +3,8 @@ import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-/** The compiled entry point `npm start` runs (`npm run bench` builds it first). */
-export const SERVICE_ENTRY = "dist/src/main.js";
+/** The built entry point `npm start` runs (`npm run bench` builds it first). */
+export const SERVICE_ENTRY = "dist/service/main.js";
 
 export interface ProcessMemory {
   /** Sum over the processes of their peak resident set size since the last resetPeak() (VmHWM), MB. */
@@ -45,7 +45,7 @@ export interface ServiceChildOptions {
 }
 
 /**
- * The service as it is deployed: `node dist/src/main.js` in its own process tree, configured by
+ * The service as it is deployed: `node dist/service/main.js` in its own process tree, configured by
  * environment. Its own processes give it their own event loops and their own RSS to measure. Logs go to a
  * file, not a pipe, so the bench process does no work per log line.
  */

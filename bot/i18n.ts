@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context, MiddlewareFn } from "grammy";
 import { BANK_CATALOGUE } from "../src/banks/catalogue.js";
 import { BANK_CODES } from "../src/banks/codes.js";
+import { projectFile } from "../src/project-files.js";
 import type { BotContext } from "./context.js";
 import { escapeHtml, formatAddisTime, formatAmount } from "./format.js";
 
@@ -11,7 +12,7 @@ import { escapeHtml, formatAddisTime, formatAmount } from "./format.js";
 export const LOCALES = ["en", "am"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const LOCALES_DIR = fileURLToPath(new URL("./locales/", import.meta.url));
+export const LOCALES_DIR = projectFile("bot", "locales");
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
@@ -35,7 +36,7 @@ for (const locale of LOCALES) i18n.loadLocaleSync(locale, { source: localeSource
 
 /** bot/locales/<locale>.ftl */
 export function localeFile(locale: Locale): string {
-  return `${LOCALES_DIR}${locale}.ftl`;
+  return path.join(LOCALES_DIR, `${locale}.ftl`);
 }
 
 /**

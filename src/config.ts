@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { BANK_CODES, type BankCode } from "./banks/codes.js";
-import { parseOriginOverrides } from "./banks/http.js";
+import { parseOriginOverrides } from "./banks/origin-overrides.js";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Router } from "@koa/router";
+import { projectFile } from "../../src/project-files.js";
 import type { ApiState } from "../context.js";
 
 /**
@@ -35,7 +35,7 @@ interface StaticFile {
 }
 
 const SWAGGER_UI = () => path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-const OURS = (name: string) => () => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
+const OURS = (name: string) => () => projectFile("api", "docs", name);
 
 /** What /docs serves, by path under /docs/ ("" is the page): the whole whitelist. */
 const FILES = {

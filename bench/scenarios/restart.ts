@@ -107,7 +107,7 @@ interface Service {
 }
 
 /**
- * Starts the service and times it until /readyz answers 200: `node dist/src/main.js` (what `npm start`
+ * Starts the service and times it until /readyz answers 200: `node dist/service/main.js` (what `npm start`
  * runs), or `npm start` itself, in a process group of its own so that stopping reaches every process.
  */
 async function startAndTime(

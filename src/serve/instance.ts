@@ -3,13 +3,17 @@ import { startService } from "../compose.js";
 import type { Config } from "../config.js";
 import { EmbeddedDatabaseBusyError } from "../db/embedded.js";
 import type { Logger } from "../logger.js";
+import { DATABASE_FROM_PRIMARY, databaseUrlFromPrimary } from "./database-url.js";
 import { clusterPeerLeads } from "./peer-leads.js";
 
 /**
  * One serving process: the whole service on its own, or one worker of a cluster (src/serve/primary.ts),
  * which then collapses identical verifications with its peers through the primary.
  */
-export async function runInstance(config: Config, logger: Logger): Promise<void> {
+export async function runInstance(given: Config, logger: Logger): Promise<void> {
+  const config = process.env[DATABASE_FROM_PRIMARY]
+    ? { ...given, databaseUrl: await databaseUrlFromPrimary() }
+    : given;
   const peers = cluster.isWorker ? clusterPeerLeads((message) => process.send?.(message)) : undefined;
   if (peers) process.on("message", peers.receive);
   try {

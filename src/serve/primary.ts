@@ -3,6 +3,7 @@ import type { Config } from "../config.js";
 import { type EmbeddedDatabase, EmbeddedDatabaseBusyError } from "../db/embedded.js";
 import { openDatabase } from "../db/open-database.js";
 import type { Logger } from "../logger.js";
+import { answerDatabaseUrl, DATABASE_FROM_PRIMARY } from "./database-url.js";
 import type { LeadMessage } from "./lead-messages.js";
 import { createLeadRegistry } from "./lead-registry.js";
 
@@ -19,18 +20,7 @@ const SHORT_LIFE_MS = 10_000;
  * database. It serves nothing itself.
  */
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
-  let database: EmbeddedDatabase;
-  try {
-    database = await openDatabase(config, logger, (error) => {
-      logger.fatal({ err: error }, "the embedded database is gone; stopping");
-      void stop(1);
-    });
-  } catch (error) {
-    if (error instanceof EmbeddedDatabaseBusyError) process.stderr.write(`${error.message}\n`);
-    else logger.fatal({ err: error }, "start failed");
-    process.exit(1);
-  }
-
+  let database: EmbeddedDatabase | undefined;
   const registry = createLeadRegistry();
   let stopping: Promise<never> | undefined;
   let restartPause = 0;
@@ -39,7 +29,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
 
   const startedAt = new Map<number, number>();
   const fork = (env: Record<string, string>): Worker => {
-    const worker = cluster.fork({ ...env, DATABASE_URL: database.url });
+    const worker = cluster.fork({ ...env, DATABASE_URL: database?.url ?? "" });
     startedAt.set(worker.id, Date.now());
     const peer = {
       id: worker.id,
@@ -56,7 +46,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     stopping ??= (async () => {
       const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
       await Promise.all(workers.map((worker) => drained(worker, config.verifyDeadlineMs + DRAIN_MARGIN_MS)));
-      await database.stop();
+      await database?.stop();
       logger.info("stopped");
       process.exit(code);
     })();
@@ -64,8 +54,25 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   };
 
   // The first worker brings the schema up to date and, on an empty database, creates the first admin key;
-  // the others start once it listens, so no two migrate at once and the key is made and shown once.
-  const first = fork({});
+  // the others start once it listens, so no two migrate at once and the key is made and shown once. It
+  // loads its code while the database starts (database-url.ts).
+  const first = fork({ [DATABASE_FROM_PRIMARY]: "1" });
+  const starting = openDatabase(config, logger, (error) => {
+    logger.fatal({ err: error }, "the embedded database is gone; stopping");
+    void stop(1);
+  });
+  answerDatabaseUrl(
+    first,
+    starting.then((started) => started.url),
+  );
+  try {
+    database = await starting;
+  } catch (error) {
+    first.process.kill("SIGKILL");
+    if (error instanceof EmbeddedDatabaseBusyError) process.stderr.write(`${error.message}\n`);
+    else logger.fatal({ err: error }, "start failed");
+    process.exit(1);
+  }
   if (!(await listens(first))) {
     logger.fatal("the first worker could not start; stopping");
     await database.stop();

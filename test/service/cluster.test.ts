@@ -82,7 +82,7 @@ describe("the service with two workers", () => {
 
   it("starts another worker when one dies, and keeps serving meanwhile", async () => {
     // The primary's children are its workers and the embedded PostgreSQL: a worker runs the compiled entry.
-    const [victim] = execFileSync("pgrep", ["-P", String(service.child.pid), "-f", "dist/src/main.js"])
+    const [victim] = execFileSync("pgrep", ["-P", String(service.child.pid), "-f", "dist/service/main.js"])
       .toString()
       .trim()
       .split("\n")

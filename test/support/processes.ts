@@ -4,10 +4,12 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /**
- * The compiled file `npm start` and `npm run admin` run for an entry point of the sources ("src/main.ts" →
- * "dist/src/main.js"); `npm test` builds dist/ first.
+ * The built file `npm start` and `npm run admin` run for an entry point of the sources: the service's
+ * bundle for "src/main.ts", tsc's output otherwise ("src/cli/admin.ts" → "dist/src/cli/admin.js").
+ * `npm test` builds first.
  */
 export function compiled(script: string): string {
+  if (script === "src/main.ts") return "dist/service/main.js";
   return path.join("dist", script.replace(/\.ts$/, ".js"));
 }
 

@@ -31,7 +31,7 @@ export interface ServiceProcessOptions {
 }
 
 /**
- * The compiled service (`dist/src/main.js`) as a child process on a free loopback port, without the first-run bootstrap,
+ * The compiled service (`dist/service/main.js`) as a child process on a free loopback port, without the first-run bootstrap,
  * resolved once it logs "listening".
  */
 export async function startService(options: ServiceProcessOptions = {}): Promise<RunningServiceProcess> {

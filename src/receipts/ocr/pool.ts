@@ -4,9 +4,9 @@
  * time; further jobs wait in a queue. A job that overruns its limit gets its worker terminated (the only
  * way to stop a WASM recognition) and a fresh worker is started for the next job.
  */
-import path from "node:path";
 import type { Worker as ThreadWorker } from "node:worker_threads";
 import Tesseract from "tesseract.js";
+import { projectFile } from "../../project-files.js";
 import { OcrClosedError, OcrTimeoutError } from "./errors.js";
 
 /**
@@ -17,7 +17,7 @@ import { OcrClosedError, OcrTimeoutError } from "./errors.js";
  * langPath is also what keeps tesseract.js offline: without it the worker fetches from a CDN, and offline that
  * promise never settles.
  */
-const LANG_PATH = path.resolve(import.meta.dirname, "../../../models/tessdata-fast");
+const LANG_PATH = projectFile("models", "tessdata-fast");
 
 /** Starting a worker reads 2 MB and compiles WASM: well under a second, so 30 s only catches a wedge. */
 const START_TIMEOUT_MS = 30_000;

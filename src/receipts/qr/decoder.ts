@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { projectFile } from "../../project-files.js";
 import { DEFAULT_MAX_PIXELS, readImageHeader } from "../ocr/image-header.js";
 
 // QR codes are read with zxing-cpp compiled to WebAssembly (zxing-wasm): it finds small, rotated and
@@ -25,7 +26,7 @@ export function createQrDecoder(options: { timeoutMs?: number } = {}): QrDecoder
 
   const thread = () => {
     if (!worker) {
-      worker = new Worker(new URL("./decode-worker.mjs", import.meta.url));
+      worker = new Worker(projectFile("src", "receipts", "qr", "decode-worker.mjs"));
       // An idle decoder never keeps the process alive.
       worker.unref();
       worker.on("error", () => {
