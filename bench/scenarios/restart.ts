@@ -210,6 +210,8 @@ function idleMemory(group: number): IdleMemory | null {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (Number(fields[2]) !== group) continue;
+      // npm runs the script through sh, whose command line names the entry too: Node processes only.
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "node") continue;
       if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(SERVICE_ENTRY)) continue;
       const rss = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1]);
       mains.push({ pid: Number(entry), mb: Math.round(rss / 1024) });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BankCode } from "../banks/codes.js";
+import { loadPdfKit } from "./pdf.js";
 import type { SimRequest, SimResponse, SimulatedBank } from "./types.js";
 
 /** How a bank behaves right now; every mode but "normal" imitates an outage or a hostile answer. */
@@ -57,6 +58,7 @@ export async function startSimulator(
   banks: SimulatedBanks,
   options: SimulatorOptions = {},
 ): Promise<Simulator> {
+  await loadPdfKit();
   const byOrigin = new Map<string, SimulatedBank>();
   for (const bank of Object.values(banks)) {
     if (!bank) continue;
