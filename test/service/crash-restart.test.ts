@@ -126,8 +126,12 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
   }
 }
 
-/** kill -9 of the service process; with `watchdogToo`, of its watchdog first (no die-with-parent). */
-async function crash(service: RunningServiceProcess, dataDir: string, watchdogToo: boolean): Promise<void> {
+/**
+ * kill -9 of the service process; with `watchdog` (its pid), of its watchdog first (no die-with-parent).
+ * The pid is looked up before, so that the kill lands when the caller says (a scan of /proc under load
+ * can take longer than a burst).
+ */
+async function crash(service: RunningServiceProcess, watchdog?: number): Promise<void> {
   const exited = new Promise((resolve) => {
     const poll = setInterval(async () => {
       if (!(await alive(service.pid))) {
@@ -136,7 +140,7 @@ async function crash(service: RunningServiceProcess, dataDir: string, watchdogTo
       }
     }, 20);
   });
-  if (watchdogToo) process.kill(await watchdogPid(dataDir), "SIGKILL");
+  if (watchdog !== undefined) process.kill(watchdog, "SIGKILL");
   process.kill(service.pid, "SIGKILL");
   await exited;
 }
@@ -155,7 +159,7 @@ describe("kill -9 of the service", { timeout: 120_000 }, () => {
     const first = await serviceOn(dataDir);
     const { key } = await tenantOn(dataDir);
     const postmaster = await postmasterPid(dataDir);
-    await crash(first, dataDir, false);
+    await crash(first);
 
     // Die with the parent: the watchdog asked the orphan for a fast shutdown.
     expect(
@@ -173,7 +177,7 @@ describe("kill -9 of the service", { timeout: 120_000 }, () => {
     const first = await serviceOn(dataDir);
     const { key } = await tenantOn(dataDir);
     const orphan = await postmasterPid(dataDir);
-    await crash(first, dataDir, true);
+    await crash(first, await watchdogPid(dataDir));
 
     // The orphan exists: alive a second later, its parent gone. This is what blocked restarts before.
     await new Promise((resume) => setTimeout(resume, 1_000));
@@ -283,12 +287,13 @@ describe("kill -9 of the service during a burst of 50 verifications", { timeout:
     const references = Array.from({ length: 50 }, (_, i) => reference(i));
 
     // The orphan path (the watchdog dies too): the case that needed a person before.
+    const watchdog = await watchdogPid(dataDir);
     let answered = 0;
     const crashed = new Promise<void>((resolve) => {
       const poll = setInterval(() => {
         if (answered < 15) return;
         clearInterval(poll);
-        resolve(crash(first, dataDir, true));
+        resolve(crash(first, watchdog));
       }, 5);
     });
     // The burst is spread over a second, so that the kill after the 15th answer always lands inside it
