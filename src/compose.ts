@@ -10,7 +10,7 @@ import { openDatabase } from "./db/open-database.js";
 import { type Orm, openOrm } from "./db/orm.js";
 import { createBankBreakers, createEngine, type PeerLeads, type VerificationEngine } from "./engine/index.js";
 import type { Logger } from "./logger.js";
-import { createMetrics } from "./metrics/registry.js";
+import { createMetrics, type Metrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
 import { createQrReceiptReader } from "./receipts/qr/read-qr.js";
 import { createReceiptReader } from "./receipts/reader.js";
@@ -36,6 +36,8 @@ export interface ServiceOptions {
   onDatabaseLost?: (error: Error) => void;
   /** The other cluster workers, when this process is one of them (src/serve/). */
   peers?: PeerLeads;
+  /** This instance's instruments, when its host must reach them (a cluster worker merges them); new otherwise. */
+  metrics?: Metrics;
 }
 
 /** The composition root: database, ORM, the API and the Telegram bot on one engine, in one process. */
@@ -56,7 +58,7 @@ export async function startService(
   const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
 
   // One set of instruments per instance: the API, the engine, the readers and the bot report into it.
-  const metrics = createMetrics();
+  const metrics = options.metrics ?? createMetrics();
   const breakers = createBankBreakers(config.breaker);
   metrics.watchBreakers(breakers.states);
   // Sandbox keys (chk_test_…) verify against the bank simulator: production code knows it only from here.

@@ -16,7 +16,7 @@ export function metricsRoutes(metrics: Metrics, token: string | undefined): Rout
       return;
     }
     ctx.type = metrics.registry.contentType;
-    ctx.body = await metrics.registry.metrics();
+    ctx.body = await metrics.scrape();
   });
   return router;
 }

@@ -3,6 +3,8 @@ import { startService } from "../compose.js";
 import type { Config } from "../config.js";
 import { EmbeddedDatabaseBusyError } from "../db/embedded.js";
 import type { Logger } from "../logger.js";
+import { createMetrics } from "../metrics/registry.js";
+import { mergedScrape } from "./cluster-metrics.js";
 import { DATABASE_FROM_PRIMARY, databaseUrlFromPrimary } from "./database-url.js";
 import { clusterPeerLeads } from "./peer-leads.js";
 
@@ -21,7 +23,7 @@ export async function runInstance(given: Config, logger: Logger): Promise<void> 
     // non-zero exit is what makes a supervisor start everything afresh (the next start cleans up).
     const service = await startService(config, logger, {
       onDatabaseLost: () => process.exit(1),
-      ...(peers ? { peers } : {}),
+      ...(peers ? { peers, metrics: mergedScrape(createMetrics()) } : {}),
     });
     if (service.bootstrapped) printFirstRunKey(service.url, service.bootstrapped.key);
 

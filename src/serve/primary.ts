@@ -1,8 +1,10 @@
 import cluster, { type Worker } from "node:cluster";
+import { AggregatorRegistry, type PrometheusContentType } from "prom-client";
 import type { Config } from "../config.js";
 import { type EmbeddedDatabase, EmbeddedDatabaseBusyError } from "../db/embedded.js";
 import { openDatabase } from "../db/open-database.js";
 import type { Logger } from "../logger.js";
+import { answerScrapes } from "./cluster-metrics.js";
 import { answerDatabaseUrl, DATABASE_FROM_PRIMARY } from "./database-url.js";
 import type { LeadMessage } from "./lead-messages.js";
 import { createLeadRegistry } from "./lead-registry.js";
@@ -22,6 +24,7 @@ const SHORT_LIFE_MS = 10_000;
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
   let database: EmbeddedDatabase | undefined;
   const registry = createLeadRegistry();
+  const metrics = new AggregatorRegistry<PrometheusContentType>();
   let stopping: Promise<never> | undefined;
   let restartPause = 0;
   // Bank answers travel between workers with their dates intact.
@@ -39,6 +42,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     };
     worker.on("message", (message: unknown) => registry.receive(peer, message));
     worker.once("exit", () => registry.forget(worker.id));
+    answerScrapes(worker, metrics);
     return worker;
   };
 

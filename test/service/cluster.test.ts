@@ -80,6 +80,18 @@ describe("the service with two workers", () => {
     }
   });
 
+  it("answers GET /metrics with every worker's counters merged", async () => {
+    // The 20 verifications above were answered by both workers; whichever worker a scrape reaches, it
+    // counts all of them (1 confirmed, 19 duplicates).
+    for (let i = 0; i < 4; i++) {
+      const text = await (await fetch(`${service.url}/metrics`)).text();
+      const counted = [
+        ...text.matchAll(/^birrcheck_verifications_total\{[^}]*bank="telebirr"[^}]*\} (\d+)$/gm),
+      ];
+      expect(counted.reduce((sum, match) => sum + Number(match[1]), 0)).toBe(20);
+    }
+  });
+
   it("starts another worker when one dies, and keeps serving meanwhile", async () => {
     // The primary's children are its workers and the embedded PostgreSQL: a worker runs the compiled entry.
     const [victim] = execFileSync("pgrep", ["-P", String(service.child.pid), "-f", "dist/service/main.js"])
