@@ -10,8 +10,12 @@ export const MANAGER_COMMANDS = [
   "invite",
   "settings",
   "alerts",
+  "summary",
+  "export",
   ...EVERYONE_COMMANDS,
 ] as const;
+/** What a group's menu offers (to everyone there; only managers' are obeyed). */
+export const GROUP_COMMANDS = ["link", "unlink"] as const;
 
 function menu(commands: readonly string[], locale: Locale): BotCommand[] {
   const { t } = textsFor(locale);
@@ -20,9 +24,13 @@ function menu(commands: readonly string[], locale: Locale): BotCommand[] {
 
 /** The command menu everyone sees: English by default, Amharic for Telegram apps set to Amharic. */
 export async function setDefaultCommands(api: Api): Promise<void> {
+  const groups = { scope: { type: "all_group_chats" } } as const;
   await api.setMyCommands(menu(EVERYONE_COMMANDS, "en"));
-  for (const locale of LOCALES.filter((other) => other !== "en"))
+  await api.setMyCommands(menu(GROUP_COMMANDS, "en"), groups);
+  for (const locale of LOCALES.filter((other) => other !== "en")) {
     await api.setMyCommands(menu(EVERYONE_COMMANDS, locale), { language_code: locale });
+    await api.setMyCommands(menu(GROUP_COMMANDS, locale), { ...groups, language_code: locale });
+  }
 }
 
 /**

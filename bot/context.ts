@@ -37,3 +37,8 @@ export type BotConversation = Conversation<BotContext, Context>;
 export function isMember(ctx: BotContext): ctx is MemberContext {
   return ctx.member !== null;
 }
+
+/** A group or supergroup, where a branch's cashiers confirm payments together (bot/handlers/groups.ts). */
+export function inGroup(ctx: Context): boolean {
+  return ctx.chat?.type === "group" || ctx.chat?.type === "supergroup";
+}

@@ -13,6 +13,7 @@ import { describeFailure } from "./failures.js";
 import { accountsCommands } from "./handlers/accounts.js";
 import { addAccountConversation } from "./handlers/add-account.js";
 import { generalCommands } from "./handlers/general.js";
+import { groupChats } from "./handlers/groups.js";
 import { historyCommands } from "./handlers/history.js";
 import { inviteCommand } from "./handlers/invite.js";
 import { languageCommand } from "./handlers/language.js";
@@ -20,17 +21,23 @@ import { loadMember, membership } from "./handlers/membership.js";
 import { receiptHandlers } from "./handlers/receipts.js";
 import { accountConversation, referenceConversation } from "./handlers/reference.js";
 import { settingsCommands } from "./handlers/settings.js";
+import { summaryCommand } from "./handlers/summary.js";
 import { languageMiddleware, textsOf } from "./i18n.js";
 import { rateLimitPerUser } from "./rate-limit.js";
 import { retryFloodLimits } from "./retry.js";
 import { conversationStorage } from "./storage.js";
 
 /**
- * The bot's middleware, in the order an update meets it: errors, the rate limit, the member (with its
- * language), the language, joining (outsiders stop there), conversations (/cancel before them, so it
+ * The bot's middleware, in the order an update meets it: errors, the rate limit, group chats (which stop
+ * there), the member (with its language), the language, joining (outsiders stop there), conversations (/cancel before them, so it
  * always works), commands, buttons, then receipts.
  */
-export function createBot(settings: TelegramSettings, deps: BotDependencies): Bot<BotContext> {
+export function createBot(
+  settings: TelegramSettings,
+  deps: BotDependencies,
+  /** Asks for a check of the daily summaries now (a manager just set one). */
+  summariesDue: () => void,
+): Bot<BotContext> {
   const bot = new Bot<BotContext>(settings.token, { client: { apiRoot: settings.apiRoot } });
   bot.api.config.use(hydrateFiles(settings.token, { apiRoot: settings.apiRoot }));
   bot.api.config.use(retryFloodLimits);
@@ -54,6 +61,7 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
     }
   });
   if (settings.ratePerMinute > 0) bot.use(rateLimitPerUser(settings.ratePerMinute));
+  bot.use(groupChats(deps));
   bot.use(loadMember(deps));
   bot.use(languageMiddleware());
   bot.use(membership(deps));
@@ -84,6 +92,7 @@ export function createBot(settings: TelegramSettings, deps: BotDependencies): Bo
   bot.use(inviteCommand(deps));
   bot.use(settingsCommands(deps));
   bot.use(alertCommands(deps));
+  bot.use(summaryCommand(deps, summariesDue));
   bot.use(receiptHandlers(deps));
   // A button of a question that is no longer open (answered, cancelled, or replaced by a new receipt).
   bot.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: textsOf(ctx).t("question-expired") }));

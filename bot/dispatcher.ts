@@ -77,8 +77,14 @@ function updateType(update: Update): BotUpdateType {
   return "other";
 }
 
-/** The chat an update belongs to; updates without one are not ordered against anything. */
+/**
+ * The chat an update belongs to; updates without one are not ordered against anything. In a group each
+ * member's messages are ordered on their own: one cashier's photo being read must not hold up another's.
+ */
 function chatKey(update: Update): string {
+  const message = update.message ?? update.edited_message;
+  if (message && message.chat.type !== "private" && message.from)
+    return `chat:${message.chat.id}:${message.from.id}`;
   const chat =
     update.message?.chat.id ??
     update.edited_message?.chat.id ??

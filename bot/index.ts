@@ -7,6 +7,7 @@ import { withoutSecretInErrors } from "../src/logger.js";
 import { setDefaultCommands } from "./commands.js";
 import type { BotContext, BotDependencies } from "./context.js";
 import { createBot } from "./create-bot.js";
+import { type DailySummaries, startDailySummaries } from "./daily-summaries.js";
 import { UpdateDispatcher } from "./dispatcher.js";
 import { startPolling } from "./polling.js";
 import { createRetryStore } from "./retries.js";
@@ -38,7 +39,8 @@ export function createTelegramBot(
     logger: withoutSecretInErrors(given.logger, settings.token),
     retries: createRetryStore(),
   };
-  const bot = createBot(settings, deps);
+  let summaries: DailySummaries | null = null;
+  const bot = createBot(settings, deps, () => void summaries?.check());
   const dispatcher = new UpdateDispatcher(
     (update) => bot.handleUpdate(update),
     settings.concurrency,
@@ -121,10 +123,14 @@ export function createTelegramBot(
       connecting ??= connect().catch((error: unknown) =>
         deps.logger.error({ err: error }, "telegram bot failed to start"),
       );
+      if (!summaries) {
+        summaries = startDailySummaries(bot.api, deps);
+        void summaries.check();
+      }
     },
     async stop() {
       abort.abort();
-      await connecting;
+      await Promise.all([connecting, summaries?.stop()]);
       await dispatcher.idle(15_000);
     },
   };

@@ -13,7 +13,8 @@ export function rateLimitPerUser(perMinute: number): MiddlewareFn<BotContext> {
     if (!ctx.from) return next();
     const decision = limiter.hit(String(ctx.from.id));
     if (decision.allowed) return next();
-    if (!decision.firstRefused) return;
+    // A group is not told: the refusal would interrupt everyone's conversation there.
+    if (!decision.firstRefused || (ctx.chat && ctx.chat.type !== "private")) return;
     // Before the language lookup (a flood costs no query): the Telegram app's language.
     const text = textsOf(ctx).t("too-many-attempts", { seconds: decision.retryAfterS });
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text });

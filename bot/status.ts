@@ -13,7 +13,12 @@ export async function startStatus(ctx: BotContext, text: string): Promise<Status
   const chatId = ctx.chatId;
   if (chatId === undefined) throw new Error("a status message needs a chat");
   await ctx.api.sendChatAction(chatId, "typing").catch(() => undefined);
-  const sent = await ctx.api.sendMessage(chatId, text, { parse_mode: "HTML" });
+  // In a group several cashiers post at once: the answer replies to the receipt it is about.
+  const replyTo =
+    ctx.chat?.type !== "private" && ctx.msgId !== undefined
+      ? { reply_parameters: { message_id: ctx.msgId, allow_sending_without_reply: true } }
+      : {};
+  const sent = await ctx.api.sendMessage(chatId, text, { parse_mode: "HTML", ...replyTo });
   let shown = text;
   let finished = false;
   // Edits go out one at a time, in the order they were asked for.
@@ -35,7 +40,7 @@ export async function startStatus(ctx: BotContext, text: string): Promise<Status
         error.error_code === 400 &&
         !/not modified/.test(error.description)
       ) {
-        await ctx.api.sendMessage(chatId, next, options);
+        await ctx.api.sendMessage(chatId, next, { ...options, ...replyTo });
         shown = next;
         return;
       }

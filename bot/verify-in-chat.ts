@@ -5,7 +5,7 @@ import type { VerificationOutcome, VerifyCaller, VerifyInput } from "../src/engi
 import type { Member } from "../src/telegram/members.js";
 import { isFlagged, pushAlerts } from "./alerts.js";
 import { resultCard } from "./card.js";
-import type { BotDependencies, MemberContext } from "./context.js";
+import { type BotDependencies, inGroup, type MemberContext } from "./context.js";
 import { ACCOUNT_CONVERSATION } from "./conversation-ids.js";
 import { describeFailure } from "./failures.js";
 import { textsOf } from "./i18n.js";
@@ -34,6 +34,11 @@ export async function verifyInChat(
     const caller = callerOf(ctx.member);
     const { bank, missing } = await deps.engine.prepare(caller, input);
     if (missing) {
+      // Questions are asked in private: in a group the answers of several cashiers would cross.
+      if (inGroup(ctx)) {
+        await status.finish(t("group-ask-in-private", { bot: ctx.me.username }));
+        return;
+      }
       await status.finish(t("receipt-needs-account", { bank: bankName(bank) }));
       await ctx.conversation.enter(ACCOUNT_CONVERSATION, input, bank);
       return;

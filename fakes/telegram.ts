@@ -283,6 +283,24 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
           return { ...rest, ...(markup ? { reply_markup: markup } : {}) };
         });
       }
+      case "sendDocument": {
+        const chatId = chatIdOf(payload);
+        const upload = payload.document as UploadedFile | string | undefined;
+        if (!upload || typeof upload === "string") throw badRequest("there is no document in the request");
+        const n = nextFile++;
+        const message: Message = {
+          ...baseMessage(chatId, nextMessageId++),
+          document: {
+            file_id: `FAKE-SENT-${n}`,
+            file_unique_id: `FAKESENT${n}`,
+            file_name: upload.file_name,
+            file_size: upload.bytes.length,
+          },
+          ...(typeof payload.caption === "string" ? { caption: payload.caption } : {}),
+        };
+        sent.set(`${chatId}:${message.message_id}`, message);
+        return message;
+      }
       case "deleteMessage":
         sent.delete(`${chatIdOf(payload)}:${Number(payload.message_id)}`);
         return true;
@@ -458,12 +476,14 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
     if (size > MAX_BODY) throw new Error("Bad Request: request body too large");
     chunks.push(buffer);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const body = Buffer.concat(chunks);
+  const text = body.toString("utf8");
   if (text.trim() === "") return {};
-  const type = (req.headers["content-type"] ?? "").toLowerCase();
-  // grammY sends multipart only when uploading a file, which the bot is not expected to do.
-  if (!type.startsWith("application/json"))
-    throw new Error("Bad Request: this fake accepts only JSON bodies");
+  const type = req.headers["content-type"] ?? "";
+  // grammY uploads files (sendDocument) as multipart.
+  if (type.toLowerCase().startsWith("multipart/form-data")) return readMultipart(body, type);
+  if (!type.toLowerCase().startsWith("application/json"))
+    throw new Error("Bad Request: this fake accepts JSON and multipart bodies");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -474,6 +494,37 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
     throw new Error("Bad Request: the body must be a JSON object");
   }
   return parsed as Record<string, unknown>;
+}
+
+/** An uploaded file as the fake keeps it: the payload's `document` is one of these after an upload. */
+export interface UploadedFile {
+  file_name: string;
+  bytes: Buffer;
+}
+
+/**
+ * A multipart body as grammY sends it: parameters as text (objects as JSON), each file as its own part
+ * that a parameter names with "attach://<part>". Files take the place of their parameter.
+ */
+async function readMultipart(body: Buffer, type: string): Promise<Record<string, unknown>> {
+  const form = await new Response(body, { headers: { "content-type": type } }).formData();
+  const fields: Record<string, unknown> = {};
+  const files = new Map<string, UploadedFile>();
+  for (const [name, value] of form) {
+    if (typeof value !== "string") {
+      files.set(name, { file_name: value.name, bytes: Buffer.from(await value.arrayBuffer()) });
+      continue;
+    }
+    fields[name] = /^[[{]/.test(value) ? JSON.parse(value) : value;
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === "string" && value.startsWith("attach://")) {
+      const file = files.get(value.slice("attach://".length));
+      if (!file) throw new Error(`Bad Request: no file part for ${name}`);
+      fields[name] = file;
+    }
+  }
+  return fields;
 }
 
 function sniffExtension(bytes: Uint8Array): string {
@@ -721,4 +772,55 @@ export function forwardedText(
     sender_user: { id: origin.id, is_bot: false, first_name: origin.first_name },
   };
   return textMessage(from, text, { forward_origin });
+}
+
+// ---- group chats ------------------------------------------------------------------------------------------
+
+export interface FakeGroup {
+  /** Negative, as Telegram numbers groups. */
+  id: number;
+  title: string;
+  type?: "group" | "supergroup";
+}
+
+function groupChat(group: FakeGroup): Message["chat"] & { type: "group" | "supergroup" } {
+  return { id: group.id, type: group.type ?? "supergroup", title: group.title } as Message["chat"] & {
+    type: "group" | "supergroup";
+  };
+}
+
+/** The same message (text, photo, document, forward) posted in a group instead of a private chat. */
+export function inGroupChat(group: FakeGroup, update: Omit<Update, "update_id">): Omit<Update, "update_id"> {
+  if (!update.message) throw new Error("only messages can be posted in a group");
+  return { message: { ...update.message, chat: groupChat(group) } as Message & Update.NonChannel };
+}
+
+/** The service message Telegram posts when someone adds members to the group. */
+export function membersAdded(from: FakeUser, group: FakeGroup, added: FakeUser[]): Omit<Update, "update_id"> {
+  return inGroupChat(group, {
+    message: { ...incoming(from), new_chat_members: added.map(userOf) } as PrivateMessage,
+  });
+}
+
+/** The bot's own membership of the group changed (added, removed), as a my_chat_member update. */
+export function botMembership(
+  by: FakeUser,
+  group: FakeGroup,
+  status: "member" | "left" | "kicked",
+  botId = 123456,
+): Omit<Update, "update_id"> {
+  const bot: User = { id: botId, is_bot: true, first_name: BOT_NAME, username: BOT_USERNAME };
+  const member = (memberStatus: "member" | "left" | "kicked") =>
+    memberStatus === "kicked"
+      ? { status: "kicked" as const, user: bot, until_date: 0 }
+      : { status: memberStatus, user: bot };
+  return {
+    my_chat_member: {
+      chat: groupChat(group),
+      from: userOf(by),
+      date: nowSeconds(),
+      old_chat_member: member(status === "member" ? "left" : "member"),
+      new_chat_member: member(status),
+    },
+  };
 }

@@ -10,8 +10,17 @@ import {
   updateAccount,
 } from "./accounts/saved-accounts.js";
 import type { Role } from "./auth/roles.js";
+import {
+  branchOfGroup,
+  forgetGroup,
+  type LinkOutcome,
+  linkGroup,
+  moveGroup,
+  unlinkGroup,
+} from "./branches/groups.js";
 import { setStaleLimit, staleLimit } from "./branches/stale-limit.js";
 import type { VerificationRecord } from "./db/verification-record.js";
+import { type DayEntry, dayEntries } from "./history/day-report.js";
 import { type ConfirmedElsewhere, confirmedElsewhere } from "./history/elsewhere.js";
 import { recentBySource } from "./history/recent.js";
 import { getVerification, type HistoryQuery, listVerifications } from "./history/verifications.js";
@@ -26,6 +35,7 @@ import {
   type Member,
   setLanguage,
 } from "./telegram/members.js";
+import { claimDueSummaries, type DueSummary, releaseSummary, setSummaryTime } from "./telegram/summaries.js";
 
 // What the front ends ask of the database, as plain records in and out. Built once from the ORM in the
 // composition root; every call forks its own EntityManager, so no caller holds one (or an entity).
@@ -60,6 +70,8 @@ export interface HistoryService {
     source: { type: string; label: string },
     limit: number,
   ): Promise<VerificationRecord[]>;
+  /** The branch's verifications of an Addis Ababa day up to `until`, oldest first (the daily summary). */
+  day(branchId: number, day: string, until: Date): Promise<DayEntry[]>;
 }
 
 /** Telegram members of branches and the invites that let them join (src/telegram/). */
@@ -75,6 +87,12 @@ export interface MembersService {
   setAlerts(telegramUserId: string, on: boolean): Promise<boolean>;
   /** The branch's managers who want its ⚠️ outcomes pushed to them. */
   alertRecipients(branchId: number): Promise<AlertRecipient[]>;
+  /** A manager's /summary HH:MM (minutes after midnight) or off (null); false when the user is no member. */
+  setSummaryTime(telegramUserId: string, minute: number | null): Promise<boolean>;
+  /** Claims the daily summaries due now for this instance to send (each day's once, across instances). */
+  claimDueSummaries(now: Date): Promise<DueSummary[]>;
+  /** Gives back a claimed summary that could not be sent. */
+  releaseSummary(summary: DueSummary): Promise<void>;
 }
 
 /** A branch's settings (src/branches/). */
@@ -82,6 +100,14 @@ export interface BranchesService {
   /** Minutes after which a confirmed payment is flagged as stale; null: never. */
   staleLimit(branchId: number): Promise<number | null>;
   setStaleLimit(branchId: number, minutes: number | null): Promise<void>;
+  /** Makes the Telegram group the branch's group (src/branches/groups.ts). */
+  linkGroup(branchId: number, chatId: string): Promise<LinkOutcome>;
+  /** False when the group was not this branch's. */
+  unlinkGroup(branchId: number, chatId: string): Promise<boolean>;
+  /** The branch whose group the chat is, or null. */
+  branchOfGroup(chatId: string): Promise<number | null>;
+  forgetGroup(chatId: string): Promise<void>;
+  moveGroup(fromChatId: string, toChatId: string): Promise<void>;
 }
 
 export interface Services {
@@ -106,12 +132,18 @@ export function createServices(orm: MikroORM): Services {
     branches: {
       staleLimit: (branchId) => staleLimit(fork(), branchId),
       setStaleLimit: (branchId, minutes) => setStaleLimit(fork(), branchId, minutes),
+      linkGroup: (branchId, chatId) => linkGroup(fork(), branchId, chatId),
+      unlinkGroup: (branchId, chatId) => unlinkGroup(fork(), branchId, chatId),
+      branchOfGroup: (chatId) => branchOfGroup(fork(), chatId),
+      forgetGroup: (chatId) => forgetGroup(fork(), chatId),
+      moveGroup: (fromChatId, toChatId) => moveGroup(fork(), fromChatId, toChatId),
     },
     history: {
       list: (branchId, query) => listVerifications(fork(), branchId, query),
       get: (branchId, id) => getVerification(fork(), branchId, id),
       recentBySource: (branchId, source, limit) => recentBySource(fork(), branchId, source, limit),
       confirmedElsewhere: (at) => confirmedElsewhere(fork(), at),
+      day: (branchId, day, until) => dayEntries(fork(), branchId, day, until),
     },
     members: {
       find: (telegramUserId) => findMember(fork(), telegramUserId),
@@ -121,6 +153,9 @@ export function createServices(orm: MikroORM): Services {
       setLanguage: (telegramUserId, language) => setLanguage(fork(), telegramUserId, language),
       setAlerts: (telegramUserId, on) => setAlerts(fork(), telegramUserId, on),
       alertRecipients: (branchId) => alertRecipients(fork(), branchId),
+      setSummaryTime: (telegramUserId, minute) => setSummaryTime(fork(), telegramUserId, minute),
+      claimDueSummaries: (now) => claimDueSummaries(fork(), now),
+      releaseSummary: (summary) => releaseSummary(fork(), summary),
     },
     conversations: createConversationStore(fork),
   };

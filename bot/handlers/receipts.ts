@@ -14,7 +14,7 @@ import { RETRY_CALLBACK, verifyInChat } from "../verify-in-chat.js";
 const RECEIPT_FILE_TYPES = /^(application\/pdf|image\/(jpeg|png|webp))$/;
 const RECEIPT_FILE_NAMES = /\.(pdf|jpe?g|png|webp)$/i;
 /** A bare transaction number: one word of letters, digits and dashes (Awash's start with one). */
-const BARE_REFERENCE = /^[A-Za-z0-9-]{5,40}$/;
+export const BARE_REFERENCE = /^[A-Za-z0-9-]{5,40}$/;
 
 /** A cashier's receipts: links and SMS text, bare transaction numbers, photos and PDFs. */
 export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
@@ -23,16 +23,15 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
 
   members.on("message:document", async (ctx) => {
     const { document, caption, caption_entities } = ctx.message;
-    if (await verifiedByLink(ctx, caption ?? "", caption_entities)) return;
-    const supported =
-      RECEIPT_FILE_TYPES.test(document.mime_type ?? "") || RECEIPT_FILE_NAMES.test(document.file_name ?? "");
+    if (await verifiedByLink(ctx, deps, caption ?? "", caption_entities)) return;
+    const supported = isReceiptFile(document);
     await verifyInChat(
       ctx,
       deps,
       textsOf(ctx).t("downloading"),
       async (status) => {
         if (!supported) throw new UnsupportedFileError();
-        return readReceiptFile(ctx, document.file_size, status);
+        return readReceiptFile(ctx, deps, document.file_size, status);
       },
       amountDue(caption),
     );
@@ -40,12 +39,12 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
 
   members.on("message:photo", async (ctx) => {
     const { photo, caption, caption_entities } = ctx.message;
-    if (await verifiedByLink(ctx, caption ?? "", caption_entities)) return;
+    if (await verifiedByLink(ctx, deps, caption ?? "", caption_entities)) return;
     await verifyInChat(
       ctx,
       deps,
       textsOf(ctx).t("downloading"),
-      (status) => readReceiptFile(ctx, photo.at(-1)?.file_size, status),
+      (status) => readReceiptFile(ctx, deps, photo.at(-1)?.file_size, status),
       amountDue(caption),
     );
   });
@@ -57,7 +56,7 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
       await ctx.reply(t("not-understood"));
       return;
     }
-    if (await verifiedByLink(ctx, text, entities)) return;
+    if (await verifiedByLink(ctx, deps, text, entities)) return;
     const word = text.trim();
     if (BARE_REFERENCE.test(word)) {
       const banks = deps.engine.banksForReference(word);
@@ -80,10 +79,18 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
 
   members.on("message", (ctx) => ctx.reply(textsOf(ctx).t("not-understood")));
 
-  // "Try again" under a card of a bank that did not answer: the same verification, from the start.
-  members.callbackQuery(new RegExp(`^${RETRY_CALLBACK}([A-Za-z0-9_-]{1,32})$`), async (ctx) => {
+  members.callbackQuery(RETRY_CALLBACK_PATTERN, retryVerification(deps));
+  return composer;
+}
+
+export const RETRY_CALLBACK_PATTERN = new RegExp(`^${RETRY_CALLBACK}([A-Za-z0-9_-]{1,32})$`);
+
+/** "Try again" under a card of a bank that did not answer: the same verification, from the start. */
+export function retryVerification(deps: BotDependencies) {
+  return async (ctx: MemberContext & { match: string | RegExpMatchArray }) => {
     const { t } = textsOf(ctx);
-    const input = deps.retries.take(ctx.match[1] ?? "", ctx.member.branchId);
+    const id = typeof ctx.match === "string" ? ctx.match : (ctx.match[1] ?? "");
+    const input = deps.retries.take(id, ctx.member.branchId);
     if (!input) {
       await ctx.answerCallbackQuery({ text: t("retry-expired"), show_alert: true });
       return;
@@ -91,33 +98,44 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
     await ctx.answerCallbackQuery();
     await ctx.editMessageReplyMarkup().catch(() => undefined);
     await verifyInChat(ctx, deps, t("working"), async () => input);
+  };
+}
+
+/** A document a receipt can be in: a PDF or an image, by its type or else its name. */
+export function isReceiptFile(document: { mime_type?: string; file_name?: string }): boolean {
+  return (
+    RECEIPT_FILE_TYPES.test(document.mime_type ?? "") || RECEIPT_FILE_NAMES.test(document.file_name ?? "")
+  );
+}
+
+/** Downloads the message's file and reads the receipt in it (PDF text, or OCR of an image). */
+export function readReceiptFile(
+  ctx: MemberContext,
+  deps: BotDependencies,
+  size: number | undefined,
+  status?: StatusMessage,
+) {
+  return withDownloadedFile(ctx, size, async (file): Promise<VerifyInput> => {
+    await status?.update(textsOf(ctx).t("reading"));
+    return { kind: "receipt", ...(await deps.reader.read({ file: { path: file } })) };
   });
+}
 
-  /** Downloads the message's file and reads the receipt in it (PDF text, or OCR of an image). */
-  function readReceiptFile(ctx: MemberContext, size: number | undefined, status: StatusMessage) {
-    return withDownloadedFile(ctx, size, async (file): Promise<VerifyInput> => {
-      await status.update(textsOf(ctx).t("reading"));
-      return { kind: "receipt", ...(await deps.reader.read({ file: { path: file } })) };
-    });
-  }
-
-  /** Verifies by the first bank receipt link in the text, if there is one. */
-  async function verifiedByLink(
-    ctx: MemberContext,
-    text: string,
-    entities: MessageEntity[] | undefined,
-  ): Promise<boolean> {
-    const link = deps.engine.findReceiptLink(linksIn(text, entities));
-    if (!link) return false;
-    await verifyInChat(
-      ctx,
-      deps,
-      textsOf(ctx).t("working"),
-      async () => ({ kind: "url", receiptUrl: link }),
-      amountDue(text, link),
-    );
-    return true;
-  }
-
-  return composer;
+/** Verifies by the first bank receipt link in the text, if there is one. */
+export async function verifiedByLink(
+  ctx: MemberContext,
+  deps: BotDependencies,
+  text: string,
+  entities: MessageEntity[] | undefined,
+): Promise<boolean> {
+  const link = deps.engine.findReceiptLink(linksIn(text, entities));
+  if (!link) return false;
+  await verifyInChat(
+    ctx,
+    deps,
+    textsOf(ctx).t("working"),
+    async () => ({ kind: "url", receiptUrl: link }),
+    amountDue(text, link),
+  );
+  return true;
 }

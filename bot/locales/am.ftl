@@ -33,6 +33,9 @@ manager-help =
     /invite cashier|manager — ለአዲስ አባል የግብዣ ሊንክ
     /settings stale 6h|2d|off — ከዚያ በላይ የቆዩ ክፍያዎችን ይጠቁማል
     /alerts on|off — የቅርንጫፉን እያንዳንዱ ⚠️ ውጤት ይቀበሉ
+    /summary HH:MM|off — በየቀኑ የቅርንጫፉ የዕለት ማጠቃለያ
+    /export [7d|30d|3m|12m] — የቅርንጫፉ ታሪክ እንደ CSV ፋይል
+    /link፣ /unlink — በግሩፕ ውስጥ፦ የቅርንጫፉ ግሩፕ ያድርጉት፣ ወይም ያቋርጡት
 common-help =
     /recent — የቅርብ ጊዜ ማረጋገጫዎችዎ
     /banks — ማረጋገጥ የምችላቸው ባንኮች
@@ -197,3 +200,57 @@ alert-open = በታሪክ ውስጥ ክፈት
 entry-failed = ⚠️ <b>አልተረጋገጠም</b>፦ { $message }
 entry-checked-by = ያረጋገጠው { verified-by }።
 entry-gone = ያ ማረጋገጫ ከአሁን በኋላ በታሪኩ ውስጥ የለም።
+
+## Group chats
+group-linked =
+    ተከናውኗል፦ ይህ ግሩፕ አሁን የ<b>{ $branch }</b> ግሩፕ ነው። አባላቱ እዚህ የሚልኩት ወይም የሚያስተላልፉት ደረሰኝ እዚሁ ይረጋገጣል፤ ጥያቄዎችና የሥራ አስኪያጅ ትዕዛዞች በግል ውይይት ይቀራሉ።
+
+    የግሩፑን መልዕክቶች ማየት አለብኝ፦ የግላዊነት ሁነታዬን ያጥፉ (@BotFather፣ /setprivacy፣ @{ $bot }፣ Disable) ወይም የዚህ ግሩፕ አስተዳዳሪ ያድርጉኝ።
+group-already-linked = ይህ ግሩፕ ቀድሞውንም የ{ $branch } ግሩፕ ነው።
+group-taken = ይህ ግሩፕ የሌላ ቅርንጫፍ ({ $branch }) ግሩፕ ነው። እዚያ ያለ ሥራ አስኪያጅ መጀመሪያ /unlink መላክ አለበት።
+group-unlinked = ተከናውኗል፦ ይህ ግሩፕ ከአሁን በኋላ የ<b>{ $branch }</b> ግሩፕ አይደለም። እዚህ ለደረሰኞች መልስ አልሰጥም።
+group-not-linked = ይህ ግሩፕ የ<b>{ $branch }</b> ግሩፕ አይደለም።
+group-private-only = { $command } የሚሠራው ከእኔ ጋር በግል ውይይት ነው፦ <a href="https://t.me/{ $bot }">@{ $bot }</a>
+group-ask-in-private = ስለዚህ ደረሰኝ ልጠይቅዎ ያስፈልገኛል፦ በግል ውይይት ይላኩልኝ፣ <a href="https://t.me/{ $bot }">@{ $bot }</a>።
+command-link = ይህን ግሩፕ የቅርንጫፉ ግሩፕ ያድርጉ
+command-unlink = የዚህን ግሩፕ ከቅርንጫፉ ጋር ያለውን ትስስር ያቋርጡ
+
+## /summary
+summary-set = ተከናውኗል፦ በየቀኑ { $time } (በአዲስ አበባ ሰዓት) የቅርንጫፉን የዕለቱን ማጠቃለያ እልክልዎታለሁ።
+summary-off = ተከናውኗል፦ የዕለት ማጠቃለያ ከእንግዲህ አይላክም።
+summary-now-on = የቅርንጫፉን የዕለት ማጠቃለያ በ{ $time } (በአዲስ አበባ ሰዓት) ያገኛሉ። በ/summary HH:MM ይቀይሩት፣ ወይም በ/summary off ያቁሙት።
+summary-now-off = የዕለት ማጠቃለያ አያገኙም። በየቀኑ ለማግኘት /summary 20:00 (በአዲስ አበባ ሰዓት) ይላኩ።
+summary-usage = /summary ብለው እንደ 20:00 ያለ ሰዓት (በአዲስ አበባ ሰዓት) ወይም off ይላኩ።
+summary-header = 📊 <b>{ $branch }</b>፦ የዕለቱ እስከ { $when }
+summary-empty = ዛሬ ምንም ማረጋገጫ የለም።
+summary-count =
+    { $outcome ->
+        [confirmed] ✅ የተረጋገጡ
+        [duplicate] ♻️ ቀድሞ ጥቅም ላይ የዋሉ
+        [not_found] ❓ ያልተገኙ
+        [wrong_account] ⚠️ ወደ ሌላ ሒሳብ የተከፈሉ
+        [not_completed] ⚠️ ያልተጠናቀቁ
+       *[document_mismatch] ⚠️ ደረሰኙና ባንኩ የማይስማሙባቸው
+    }፦ { $n }
+summary-totals = የተረጋገጡ በየባንኩ፦
+summary-total = { $bank }፦ { $amount } ({ $n })
+summary-flagged = ⚠️ የተጠቆሙ ደረሰኞች፦
+summary-flag =
+    { $outcome ->
+        [duplicate] ቀድሞ ጥቅም ላይ ውሏል
+        [wrong_account] ወደ ሌላ ሒሳብ ተከፍሏል
+        [not_completed] አልተጠናቀቀም
+       *[document_mismatch] ደረሰኙና ባንኩ አይስማሙም
+    }
+summary-flag-stale = ከመረጋገጡ { $ago } በፊት ተከፍሏል
+summary-flagged-line = { $time } · { $bank } · { $amount } · <code>{ $reference }</code> · { $who }፦ { $why }
+summary-more = … እና ሌሎች { $n }፦ /history 7d failed ይዘረዝራቸዋል።
+
+## /export
+export-usage = /export ብለው 7d፣ 30d፣ 3m ወይም 12m ይላኩ።
+export-working = ወደ ፋይል በማውጣት ላይ…
+export-caption = { $branch }፦ ያለፉት { $period } ማረጋገጫዎች፣ { $n } ረድፎች።
+export-empty = በዚያ ጊዜ ውስጥ ምንም ማረጋገጫ የለም።
+export-too-large = ፋይሉ ቴሌግራም እንድልክ ከሚፈቅደው (50 MB) ይበልጣል። አጠር ያለ ጊዜ ይምረጡ፣ ወይም የAPIውን GET /api/v1/verifications/export ይጠቀሙ።
+command-summary = የቅርንጫፉ የዕለት ማጠቃለያ
+command-export = ታሪኩ እንደ CSV ፋይል

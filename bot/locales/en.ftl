@@ -33,6 +33,9 @@ manager-help =
     /invite cashier|manager — an invite link for a new member
     /settings stale 6h|2d|off — flag payments older than that
     /alerts on|off — get every ⚠️ outcome of the branch
+    /summary HH:MM|off — a summary of the branch's day, every day
+    /export [7d|30d|3m|12m] — the branch's history as a CSV file
+    /link, /unlink — in a group: make it the branch's group, or end that
 common-help =
     /recent — your latest verifications
     /banks — the banks I can check
@@ -197,3 +200,57 @@ alert-open = Open in history
 entry-failed = ⚠️ <b>Not confirmed</b>: { $message }
 entry-checked-by = Checked by { verified-by }.
 entry-gone = That verification is no longer in the history.
+
+## Group chats
+group-linked =
+    Done: this group is now the group of <b>{ $branch }</b>. Receipts its members post or forward here are checked and answered here; questions and manager commands stay in a private chat with me.
+
+    I must see the group's messages: turn my privacy mode off (@BotFather, /setprivacy, @{ $bot }, Disable) or make me an admin of this group.
+group-already-linked = This group is already the group of { $branch }.
+group-taken = This group is the group of another branch ({ $branch }). A manager there must send /unlink first.
+group-unlinked = Done: this group is no longer the group of <b>{ $branch }</b>. I will not answer receipts here.
+group-not-linked = This group is not the group of <b>{ $branch }</b>.
+group-private-only = { $command } works in a private chat with me: <a href="https://t.me/{ $bot }">@{ $bot }</a>
+group-ask-in-private = I need to ask you about this receipt: send it to me in a private chat, <a href="https://t.me/{ $bot }">@{ $bot }</a>.
+command-link = Make this group the branch's group
+command-unlink = End this group's link to the branch
+
+## /summary
+summary-set = Done: every day at { $time } (Addis Ababa time) I will send you the branch's summary of the day.
+summary-off = Done: no more daily summaries.
+summary-now-on = You get the branch's daily summary at { $time } (Addis Ababa time). Change it with /summary HH:MM, or stop it with /summary off.
+summary-now-off = You get no daily summary. Send /summary 20:00 (Addis Ababa time) to get one every day.
+summary-usage = Send /summary followed by a time such as 20:00 (Addis Ababa time), or off.
+summary-header = 📊 <b>{ $branch }</b>: the day until { $when }
+summary-empty = No verifications today.
+summary-count =
+    { $outcome ->
+        [confirmed] ✅ Confirmed
+        [duplicate] ♻️ Already used
+        [not_found] ❓ Not found
+        [wrong_account] ⚠️ Paid to another account
+        [not_completed] ⚠️ Not completed
+       *[document_mismatch] ⚠️ Receipt and bank disagree
+    }: { $n }
+summary-totals = Confirmed per bank:
+summary-total = { $bank }: { $amount } ({ $n })
+summary-flagged = ⚠️ Flagged receipts:
+summary-flag =
+    { $outcome ->
+        [duplicate] already used
+        [wrong_account] paid to another account
+        [not_completed] not completed
+       *[document_mismatch] receipt and bank disagree
+    }
+summary-flag-stale = paid { $ago } before it was checked
+summary-flagged-line = { $time } · { $bank } · { $amount } · <code>{ $reference }</code> · { $who }: { $why }
+summary-more = … and { $n } more: /history 7d failed lists them.
+
+## /export
+export-usage = Send /export followed by 7d, 30d, 3m or 12m.
+export-working = Preparing the export…
+export-caption = { $branch }: verifications of the last { $period }, { $n } rows.
+export-empty = There are no verifications in that period.
+export-too-large = The export is larger than Telegram lets me send (50 MB). Choose a shorter period, or use the API's GET /api/v1/verifications/export.
+command-summary = Daily summary of the branch
+command-export = History as a CSV file

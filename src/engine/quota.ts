@@ -1,4 +1,4 @@
-const ADDIS_OFFSET_MS = 3 * 60 * 60 * 1000;
+import { ADDIS_OFFSET_MS } from "../addis-time.js";
 
 /** The quota month ("2026-11") of an instant: calendar months of Africa/Addis_Ababa (UTC+3, no DST). */
 export function quotaMonth(now: Date): string {

@@ -10,6 +10,8 @@ export interface Member {
   role: Role;
   /** The bot language the member chose with /language, if any. */
   language: string | null;
+  /** A manager's daily summary time, minutes after midnight in Addis Ababa; null: none. */
+  summaryMinute: number | null;
   branchId: number;
   branchName: string;
   businessId: number;
@@ -102,6 +104,7 @@ function toMember(member: TelegramMember): Member {
     name: member.name,
     role: member.role,
     language: member.language ?? null,
+    summaryMinute: member.summaryMinute ?? null,
     branchId: branch.id,
     branchName: branch.name,
     businessId: business.id,

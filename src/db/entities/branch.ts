@@ -10,6 +10,8 @@ export const BranchSchema = defineEntity({
     name: p.string().length(200),
     /** A confirmed payment older than this is flagged as stale in the bot; null: never (issue 19). */
     staleAfterMinutes: p.integer().nullable().default(1440),
+    /** The Telegram group a manager linked with /link: its members' receipts there are verified (issue 19). */
+    telegramChatId: p.bigint("string").nullable().unique(),
     createdAt: p.datetime().defaultRaw("now()"),
   }),
 });

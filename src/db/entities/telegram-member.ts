@@ -16,6 +16,10 @@ export const TelegramMemberSchema = defineEntity({
     language: p.string().length(8).nullable(),
     /** A manager's /alerts: every ⚠️ outcome of the branch is pushed to them (issue 19). */
     alerts: p.boolean().default(false),
+    /** A manager's /summary: minutes after midnight, Addis Ababa time, of the daily summary; null: none. */
+    summaryMinute: p.smallint().nullable(),
+    /** The Addis Ababa day (YYYY-MM-DD) whose summary was last claimed, so each day's goes out once. */
+    summarySentOn: p.string().length(10).nullable(),
     createdAt: p.datetime().defaultRaw("now()"),
   }),
 });
