@@ -143,13 +143,20 @@ export function nodeChildren(pid: number): number[] {
 }
 
 function procMemory(pid: number): { peakMb: number; currentMb: number } | null {
+  const resident = residentKb(pid);
+  if (!resident) return null;
+  return { peakMb: Math.round(resident.peakKb / 1024), currentMb: Math.round(resident.currentKb / 1024) };
+}
+
+/** One process's resident set now (VmRSS) and its peak (VmHWM), in kB; null once it is gone or off Linux. */
+export function residentKb(pid: number): { currentKb: number; peakKb: number } | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
-    const peak = kb("VmHWM");
-    const current = kb("VmRSS");
-    if (!Number.isFinite(peak) || !Number.isFinite(current)) return null;
-    return { peakMb: Math.round(peak / 1024), currentMb: Math.round(current / 1024) };
+    const peakKb = kb("VmHWM");
+    const currentKb = kb("VmRSS");
+    if (!Number.isFinite(peakKb) || !Number.isFinite(currentKb)) return null;
+    return { currentKb, peakKb };
   } catch {
     return null;
   }

@@ -12,6 +12,7 @@ import {
 import { describeFailure } from "./failures.js";
 import { accountsCommands } from "./handlers/accounts.js";
 import { addAccountConversation } from "./handlers/add-account.js";
+import { exportCommand } from "./handlers/export.js";
 import { generalCommands } from "./handlers/general.js";
 import { groupChats } from "./handlers/groups.js";
 import { historyCommands } from "./handlers/history.js";
@@ -93,6 +94,7 @@ export function createBot(
   bot.use(settingsCommands(deps));
   bot.use(alertCommands(deps));
   bot.use(summaryCommand(deps, summariesDue));
+  bot.use(exportCommand(deps));
   bot.use(receiptHandlers(deps));
   // A button of a question that is no longer open (answered, cancelled, or replaced by a new receipt).
   bot.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: textsOf(ctx).t("question-expired") }));

@@ -504,18 +504,35 @@ export interface UploadedFile {
 
 /**
  * A multipart body as grammY sends it: parameters as text (objects as JSON), each file as its own part
- * that a parameter names with "attach://<part>". Files take the place of their parameter.
+ * that a parameter names with "attach://<part>". Files take the place of their parameter. Parsed by hand:
+ * grammY writes `filename=` unquoted, which undici's strict FormData parser refuses (real Telegram takes it).
  */
-async function readMultipart(body: Buffer, type: string): Promise<Record<string, unknown>> {
-  const form = await new Response(body, { headers: { "content-type": type } }).formData();
+function readMultipart(body: Buffer, type: string): Record<string, unknown> {
+  const boundary = /boundary=("?)([^";]+)\1/i.exec(type)?.[2];
+  if (!boundary) throw new Error("Bad Request: multipart body without a boundary");
   const fields: Record<string, unknown> = {};
   const files = new Map<string, UploadedFile>();
-  for (const [name, value] of form) {
-    if (typeof value !== "string") {
-      files.set(name, { file_name: value.name, bytes: Buffer.from(await value.arrayBuffer()) });
-      continue;
+  const delimiter = Buffer.from(`--${boundary}`);
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const partStart = start + delimiter.length;
+    if (body.subarray(partStart, partStart + 2).toString() === "--") break;
+    const end = body.indexOf(delimiter, partStart);
+    if (end === -1) break;
+    // Each part: CRLF, headers, a blank line, the content, CRLF before the next delimiter.
+    const part = body.subarray(partStart + 2, end - 2);
+    const blank = part.indexOf("\r\n\r\n");
+    const headers = part.subarray(0, blank).toString("utf8");
+    const content = part.subarray(blank + 4);
+    const name = /name="([^"]*)"/i.exec(headers)?.[1] ?? "";
+    const filename = /filename=(?:"([^"]*)"|([^\r\n;]*))/i.exec(headers);
+    if (filename)
+      files.set(name, { file_name: filename[1] ?? filename[2] ?? "", bytes: Buffer.from(content) });
+    else {
+      const value = content.toString("utf8");
+      fields[name] = /^[[{]/.test(value) ? JSON.parse(value) : value;
     }
-    fields[name] = /^[[{]/.test(value) ? JSON.parse(value) : value;
+    start = end;
   }
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string" && value.startsWith("attach://")) {

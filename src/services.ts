@@ -22,6 +22,7 @@ import { setStaleLimit, staleLimit } from "./branches/stale-limit.js";
 import type { VerificationRecord } from "./db/verification-record.js";
 import { type DayEntry, dayEntries } from "./history/day-report.js";
 import { type ConfirmedElsewhere, confirmedElsewhere } from "./history/elsewhere.js";
+import { type ExportFilters, exportVerifications } from "./history/export.js";
 import { recentBySource } from "./history/recent.js";
 import { getVerification, type HistoryQuery, listVerifications } from "./history/verifications.js";
 import { type AlertRecipient, alertRecipients, setAlerts } from "./telegram/alerts.js";
@@ -70,6 +71,8 @@ export interface HistoryService {
     source: { type: string; label: string },
     limit: number,
   ): Promise<VerificationRecord[]>;
+  /** The branch's history as CSV text in chunks, streamed from the database (GET /verifications/export). */
+  export(branchId: number, filters: ExportFilters): AsyncIterable<string>;
   /** The branch's verifications of an Addis Ababa day up to `until`, oldest first (the daily summary). */
   day(branchId: number, day: string, until: Date): Promise<DayEntry[]>;
 }
@@ -144,6 +147,7 @@ export function createServices(orm: MikroORM): Services {
       recentBySource: (branchId, source, limit) => recentBySource(fork(), branchId, source, limit),
       confirmedElsewhere: (at) => confirmedElsewhere(fork(), at),
       day: (branchId, day, until) => dayEntries(fork(), branchId, day, until),
+      export: (branchId, filters) => exportVerifications(fork(), branchId, filters),
     },
     members: {
       find: (telegramUserId) => findMember(fork(), telegramUserId),

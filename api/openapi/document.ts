@@ -38,6 +38,7 @@ import {
 import {
   bulkDeleteSchema,
   createAccountSchema,
+  exportQuerySchema,
   historyQuerySchema,
   updateAccountSchema,
 } from "../routes/schemas.js";
@@ -49,6 +50,14 @@ import {
   verifyRequestExamples,
   verifyResultExamples,
 } from "./examples.js";
+import {
+  EXPORT_BODY_DESCRIPTION,
+  EXPORT_DESCRIPTION,
+  EXTENSION_MARK,
+  exportBodySchema,
+  exportExamples,
+  exportHeaders,
+} from "./export.js";
 
 // The contract (../shared/spec/api-v1.md) and the README's choices where it is silent, as OpenAPI 3.1. Bodies
 // and parameters are the zod schemas the routes parse with; responses are the schemas the presenters return.
@@ -82,7 +91,7 @@ const ERRORS = {
   },
   403: {
     id: "Forbidden",
-    description: "The key's role may not do this (a cashier key on bulk deletion).",
+    description: "The key's role may not do this (a cashier key on bulk deletion or the CSV export).",
     content: json(messageSchema, message(new AuthorizationError().message)),
   },
   404: {
@@ -143,6 +152,8 @@ interface Operation extends Omit<ZodOpenApiOperationObject, "responses"> {
     schema: z.ZodType;
     examples?: Record<string, OpenApiExample>;
     headers?: ZodOpenApiResponseObject["headers"];
+    /** application/json unless given (the CSV export). */
+    mediaType?: string;
   };
   errors?: ErrorStatus[];
   /** Responses of this operation alone (POST /verify's 404 result). */
@@ -154,7 +165,12 @@ function operation({ success, errors = [], more = {}, ...rest }: Operation): Zod
     [success.status]: {
       description: success.description,
       ...(success.headers ? { headers: success.headers } : {}),
-      content: json(success.schema, success.examples),
+      content: {
+        [success.mediaType ?? "application/json"]: {
+          schema: success.schema,
+          ...(success.examples ? { examples: success.examples } : {}),
+        },
+      },
     },
     ...more,
   };
@@ -339,6 +355,27 @@ export function createOpenApiDocument(sandbox: SandboxExamples): oas31.OpenAPIOb
           },
           errors: [...AUTHENTICATED, 422],
         }),
+      },
+      "/verifications/export": {
+        get: {
+          ...operation({
+            operationId: "exportVerifications",
+            tags: ["History"],
+            summary: "Export the branch's verifications as CSV (manager or admin; extension)",
+            description: EXPORT_DESCRIPTION,
+            requestParams: { query: exportQuerySchema },
+            success: {
+              status: 200,
+              description: EXPORT_BODY_DESCRIPTION,
+              mediaType: "text/csv",
+              schema: exportBodySchema,
+              examples: exportExamples,
+              headers: exportHeaders,
+            },
+            errors: [...AUTHENTICATED, 403, 422],
+          }),
+          ...EXTENSION_MARK,
+        },
       },
       "/verifications/bulk": {
         delete: operation({

@@ -32,11 +32,12 @@ export const updateAccountSchema = z.strictObject({
 });
 
 /** Query strings arrive as text: integers and booleans are read the way Laravel's rules read them. */
-const queryLimit = z
+const queryInteger = z
   .string()
   .refine((value) => /^\s*-?\d+\s*$/.test(value), { error: "The limit must be an integer." })
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(500));
+  .transform(Number);
+
+const queryLimit = queryInteger.pipe(z.number().int().min(1).max(500));
 
 const queryBoolean = z.string().refine((value) => ["true", "false", "1", "0"].includes(value), {
   error: "The success field must be true or false.",
@@ -57,6 +58,32 @@ export const historyQuerySchema = z.object({
     .meta({
       override: { type: "boolean" },
       description: "true: confirmed only; false: failed only (1/0 too).",
+    }),
+});
+
+export const EXPORT_FORMATS = ["csv"] as const;
+
+/** GET /verifications/export: GET /verifications's filters, a format, and no cap on the rows. */
+export const exportQuerySchema = z.object({
+  // A refinement, not an enum: an empty format= is "invalid" too, not "required" (absent means csv).
+  format: z
+    .string()
+    .refine((value) => (EXPORT_FORMATS as readonly string[]).includes(value), {
+      error: "The selected format is invalid.",
+    })
+    .optional()
+    .meta({
+      override: { type: "string", enum: [...EXPORT_FORMATS], default: "csv" },
+      description: "csv only.",
+    }),
+  period: historyQuerySchema.shape.period,
+  success: historyQuerySchema.shape.success,
+  limit: queryInteger
+    .pipe(z.number().int().min(1))
+    .optional()
+    .meta({
+      override: { type: "integer", minimum: 1 },
+      description: "Most records, newest first; every record when absent.",
     }),
 });
 

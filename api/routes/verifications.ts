@@ -1,6 +1,8 @@
 import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
+import { addisDay } from "../../src/addis-time.js";
 import { NotFoundError, VERIFICATION_NOT_FOUND_MESSAGE } from "../../src/errors.js";
+import { exportVerifications } from "../../src/history/export.js";
 import {
   deleteVerification,
   deleteVerifications,
@@ -11,9 +13,10 @@ import { type ApiState, callerOf } from "../context.js";
 import { requireManager } from "../middleware/auth.js";
 import { bodyOf, jsonBody } from "../middleware/json-body.js";
 import { presentVerificationRecord } from "../presenters.js";
+import { startStreaming } from "../streaming.js";
 import { parseInput } from "../validation.js";
 import { pathId } from "./path-id.js";
-import { bulkDeleteSchema, historyQuerySchema } from "./schemas.js";
+import { bulkDeleteSchema, exportQuerySchema, historyQuerySchema } from "./schemas.js";
 
 const DEFAULT_LIMIT = 100;
 
@@ -30,6 +33,25 @@ export function verificationsRoutes(orm: MikroORM): Router<ApiState> {
       success: query.success,
     });
     ctx.body = { verifications: verifications.map(presentVerificationRecord) };
+  });
+
+  // Before /:id, so "export" is not read as an id. An extension of the contract (issue 19).
+  router.get("/verifications/export", requireManager, async (ctx) => {
+    const query = parseInput(exportQuerySchema, lastValues(ctx.query));
+    const branchId = callerOf(ctx).branch.id;
+    const chunks = exportVerifications(orm.em, branchId, {
+      period: query.period,
+      success: query.success,
+      limit: query.limit,
+    });
+    ctx.body = await startStreaming(chunks, (error) =>
+      ctx.state.log.error({ err: error }, "verification export failed while streaming"),
+    );
+    ctx.type = "text/csv; charset=utf-8";
+    ctx.set(
+      "Content-Disposition",
+      `attachment; filename="verifications-${branchId}-${addisDay(new Date())}.csv"`,
+    );
   });
 
   // Before /:id, so "bulk" is not read as an id.

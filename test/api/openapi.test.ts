@@ -99,6 +99,25 @@ describe("the document", () => {
     expect(JSON.stringify(document)).toContain('"scheme":"bearer"');
   });
 
+  it("marks the CSV export, and only it, as an extension of the contract", () => {
+    const extensions = operationsOf(document)
+      .filter(
+        (op) => (op.operation as { "x-birrcheck-extension"?: unknown })["x-birrcheck-extension"] === true,
+      )
+      .map((op) => op.name);
+    expect(extensions).toEqual(["GET /verifications/export"]);
+    const exported = operationsOf(document).find((op) => op.name === "GET /verifications/export");
+    expect(Object.keys(exported?.operation.responses ?? {}).sort()).toEqual(
+      ["200", "401", "403", "422", "429", "500", "503"].sort(),
+    );
+    expect(
+      Object.keys(responseOf(document, exported?.operation ?? { responses: {} }, 200).content ?? {}),
+    ).toEqual(["text/csv"]);
+    expect(exported?.operation.parameters?.map((p) => `${p.in} ${p.name}`).sort()).toEqual(
+      ["query format", "query limit", "query period", "query success"].sort(),
+    );
+  });
+
   it("has examples that match their own schemas", () => {
     const media = operationsOf(document).flatMap((op) => [
       ...Object.values(op.operation.requestBody?.content ?? {}),
@@ -258,6 +277,14 @@ const SPECIFIC: Record<string, Record<number, () => Promise<Call>>> = {
     200: async () => ({ path: `/verifications/${(await insertVerification(api.db, tenant.branchId)).id}` }),
     404: async () => ({ path: "/verifications/999999" }),
   },
+  "GET /verifications/export": {
+    200: async () => {
+      await insertVerification(api.db, tenant.branchId, notFoundColumns);
+      return { path: "/verifications/export?format=csv&period=30d" };
+    },
+    403: async () => ({ key: await createKey(api.db, tenant.branchId, "cashier") }),
+    422: async () => ({ path: "/verifications/export?format=xml" }),
+  },
   "DELETE /verifications/bulk": {
     200: async () => ({ json: { ids: [(await insertVerification(api.db, tenant.branchId)).id, 999999] } }),
     403: async () => ({ json: { ids: [1] }, key: await createKey(api.db, tenant.branchId, "cashier") }),
@@ -328,9 +355,11 @@ describe("every documented response", () => {
         sim.setMode("boa", { kind: "normal" });
         const label = `${op.name} → ${status}: ${JSON.stringify(response.body).slice(0, 300)}`;
         expect(response.status, label).toBe(status);
-        expect(response.headers.get("content-type"), label).toMatch(/^application\/json/);
         const documented = responseOf(document, op.operation, status);
-        const schema = documented.content?.["application/json"]?.schema;
+        // One media type per response: JSON everywhere but the CSV export's 200.
+        const [mediaType, media] = Object.entries(documented.content ?? {})[0] ?? [];
+        expect(response.headers.get("content-type"), label).toMatch(new RegExp(`^${mediaType}\\b`));
+        const schema = media?.schema;
         expect(schema, label).toBeDefined();
         expect(validate(schema ?? {}, response.body), label).toEqual([]);
         for (const header of Object.keys(documented.headers ?? {})) {

@@ -10,6 +10,7 @@ import {
   membersAdded,
   photoMessage,
   textMessage,
+  type UploadedFile,
 } from "../../fakes/telegram.js";
 import type { BankCode } from "../../src/banks/codes.js";
 import { startService } from "../../src/compose.js";
@@ -138,9 +139,12 @@ describe("the bot in a branch's group chat", () => {
       membersAdded(team.manager, group, [newUser("Newcomer")]),
     ];
     for (const update of silent) await harness.send(update);
-    const receipt = inGroupChat(group, textMessage(team.cashier, linkOf("telebirr", 0)));
+    // The amount due beside the link works in a group as in a private chat.
+    const paid = simulatedBank("telebirr").examples[0]?.receipt.amount ?? 0;
+    const receipt = inGroupChat(group, textMessage(team.cashier, `${linkOf("telebirr", 0)} ${paid + 100}`));
     await harness.send(receipt);
-    await groupReply(harness, group, /Payment confirmed/, after);
+    const card = await groupReply(harness, group, /Payment confirmed/, after);
+    expect(card.payload.text).toContain("Short by ETB 100.00");
     await new Promise((resolve) => setTimeout(resolve, 500));
     const answered = groupCalls(harness, group, after).filter((call) => call.method === "sendMessage");
     expect(answered.map(repliedTo)).toEqual([receipt.message?.message_id]);
@@ -376,6 +380,125 @@ describe("claiming a day's summary", () => {
     expect(await claimDueSummaries(db.orm.em.fork(), at("2026-11-25T21:30:00Z"))).toEqual([]);
     expect(await claimDueSummaries(db.orm.em.fork(), at("2026-11-26T15:00:00Z"))).toEqual([
       expect.objectContaining({ day: "2026-11-26" }),
+    ]);
+  });
+});
+
+describe("/export in the bot", () => {
+  let harness: BotHarness;
+  beforeAll(async () => {
+    harness = await startBotHarness("polling");
+  });
+  afterAll(() => harness?.close());
+
+  /** RFC 4180 records of a CSV text (written here, apart from the exporter's encoder). */
+  function parseCsv(text: string): string[][] {
+    const records: string[][] = [];
+    let record: string[] = [];
+    let field = "";
+    let quoted = false;
+    for (let i = 0; i < text.length; i += 1) {
+      const char = text[i];
+      if (quoted) {
+        if (char === '"' && text[i + 1] === '"') {
+          field += '"';
+          i += 1;
+        } else if (char === '"') quoted = false;
+        else field += char;
+      } else if (char === '"') quoted = true;
+      else if (char === ",") {
+        record.push(field);
+        field = "";
+      } else if (char === "\r" && text[i + 1] === "\n") {
+        record.push(field);
+        records.push(record);
+        record = [];
+        field = "";
+        i += 1;
+      } else field += char;
+    }
+    return records;
+  }
+
+  it("sends managers the branch's history as a CSV document; cashiers and unknown periods are refused", async () => {
+    const team = await joinedStaff(harness);
+    const refused = await converse(harness, team.cashier, textMessage(team.cashier, "/export"), /managers/);
+    expect(refused.payload.text).toBe("This command is for managers.");
+    const usage = await converse(harness, team.manager, textMessage(team.manager, "/export 5y"), /Send/);
+    expect(usage.payload.text).toBe("Send /export followed by 7d, 30d, 3m or 12m.");
+    const empty = await converse(harness, team.manager, textMessage(team.manager, "/export 7d"), /no verif/);
+    expect(empty.payload.text).toBe("There are no verifications in that period.");
+
+    const em = harness.db.orm.em.fork();
+    const payer = 'Abebe, "Abe"\nKebede';
+    em.create(VerificationSchema, {
+      branch: team.tenant.branchId,
+      bank: "telebirr",
+      transactionNumber: "CHQ0TEST01",
+      success: true,
+      exists: true,
+      status: "completed",
+      amount: 1500,
+      currency: "ETB",
+      payerName: payer,
+      receiverName: "አበበ ከበደ",
+      receiverAccount: "251911000000",
+      verificationMethod: "reference",
+      sourceType: "api",
+      sourceLabel: "Till 1",
+    });
+    await em.flush();
+    await converse(
+      harness,
+      team.cashier,
+      textMessage(team.cashier, linkOf("cbebirr", 0)),
+      /Payment confirmed/,
+    );
+
+    const before = harness.telegram.calls.length;
+    await harness.send(textMessage(team.manager, "/export 7d"));
+    const sent = await harness.telegram.waitForCall(
+      "sendDocument",
+      (payload) => payload.chat_id === String(team.manager.id) || payload.chat_id === team.manager.id,
+      { after: before, timeoutMs: 20_000 },
+    );
+    const document = sent.payload.document as UploadedFile;
+    expect(document.file_name).toMatch(/^verifications-Main-7d-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(sent.payload.caption).toBe("Main: verifications of the last 7d, 2 rows.");
+    const text = document.bytes.toString("utf8");
+    expect(text.startsWith("\uFEFFid,created_at,bank,transaction_number,status,amount,")).toBe(true);
+    const [header, newest, oldest] = parseCsv(text.slice(1));
+    expect(header).toEqual([
+      "id",
+      "created_at",
+      "bank",
+      "transaction_number",
+      "status",
+      "amount",
+      "currency",
+      "payer_name",
+      "receiver_name",
+      "receiver_account",
+      "source_type",
+      "source_label",
+      "duplicate_of",
+    ]);
+    expect(newest?.slice(2, 5)).toEqual(["cbebirr", expect.any(String), "confirmed"]);
+    expect(newest?.[10]).toBe("telegram");
+    expect(oldest).toEqual([
+      expect.stringMatching(/^\d+$/),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/),
+      "telebirr",
+      "CHQ0TEST01",
+      "confirmed",
+      "1500.00",
+      "ETB",
+      payer,
+      "አበበ ከበደ",
+      "251911000000",
+      "api",
+      "Till 1",
+      "",
     ]);
   });
 });

@@ -21,6 +21,7 @@ import { createTestDatabase, type TestDatabase } from "./database.js";
 export interface ApiResponse {
   status: number;
   headers: Headers;
+  /** Parsed JSON, or the text of another content type. */
   // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field in tests
   body: any;
 }
@@ -116,10 +117,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         ...(options.signal ? { signal: options.signal } : {}),
       });
       const text = await response.text();
+      // JSON parsed; anything else (the CSV export) kept as text, its byte-order mark dropped by fetch.
+      const isJson = /json/.test(response.headers.get("content-type") ?? "");
       return {
         status: response.status,
         headers: response.headers,
-        body: text ? JSON.parse(text) : undefined,
+        body: text ? (isJson ? JSON.parse(text) : text) : undefined,
       };
     },
     async close() {

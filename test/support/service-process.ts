@@ -83,7 +83,8 @@ function wrap(service: ServiceProcess): RunningServiceProcess {
         body: options.json === undefined ? undefined : JSON.stringify(options.json),
       });
       const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+      const json = (response.headers.get("content-type") ?? "").includes("json");
+      return { status: response.status, body: text && json ? JSON.parse(text) : text || undefined };
     },
     async stop(timeoutMs = 20_000) {
       if (service.child.exitCode === null && service.child.signalCode === null) {
