@@ -318,6 +318,18 @@ describe("daily summaries", () => {
     expect(now.payload.text).toMatch(/daily summary at 00:00/);
   });
 
+  it("writes the summary in the manager's language", async () => {
+    const team = await joinedStaff(harness);
+    await harness.db.orm.em
+      .fork()
+      .nativeUpdate(TelegramMemberSchema, { telegramUserId: String(team.manager.id) }, { language: "am" });
+    const before = harness.telegram.calls.length;
+    const set = await converse(harness, team.manager, textMessage(team.manager, "/summary 00:00"), /ተከናውኗል/);
+    expect(set.payload.text).toContain("00:00");
+    const summary = await nextReply(harness, team.manager, /^📊/, before);
+    expect(summary.payload.text).toContain("ዛሬ ምንም ማረጋገጫ የለም።");
+  });
+
   it("sends each day's summary once: not again after a restart, nor by a second instance", async () => {
     const team = await joinedStaff(harness);
     const before = harness.telegram.calls.length;
@@ -465,6 +477,21 @@ describe("/export in the bot", () => {
     const document = sent.payload.document as UploadedFile;
     expect(document.file_name).toMatch(/^verifications-Main-7d-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(sent.payload.caption).toBe("Main: verifications of the last 7d, 2 rows.");
+    // In Amharic the caption is too; the file is the same.
+    await harness.db.orm.em
+      .fork()
+      .nativeUpdate(TelegramMemberSchema, { telegramUserId: String(team.manager.id) }, { language: "am" });
+    const later = harness.telegram.calls.length;
+    await harness.send(textMessage(team.manager, "/export 7d"));
+    const amharic = await harness.telegram.waitForCall(
+      "sendDocument",
+      (payload) => String(payload.chat_id) === String(team.manager.id),
+      { after: later, timeoutMs: 20_000 },
+    );
+    expect(amharic.payload.caption).toBe("Main፦ ያለፉት 7d ማረጋገጫዎች፣ 2 ረድፎች።");
+    expect((amharic.payload.document as UploadedFile).bytes.toString("utf8")).toBe(
+      (sent.payload.document as UploadedFile).bytes.toString("utf8"),
+    );
     const text = document.bytes.toString("utf8");
     expect(text.startsWith("\uFEFFid,created_at,bank,transaction_number,status,amount,")).toBe(true);
     const [header, newest, oldest] = parseCsv(text.slice(1));
