@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
@@ -37,18 +37,20 @@ export function exportCommand(deps: BotDependencies): Composer<BotContext> {
     const dir = await mkdtemp(path.join(os.tmpdir(), "birrcheck-export-"));
     try {
       const file = path.join(dir, "export.csv");
-      const records = recordCounter();
-      await pipeline(
-        Readable.from(deps.services.history.export(branchId, { period })),
-        records,
-        createWriteStream(file),
-      );
-      if (records.count() === 0) {
-        await ctx.reply(t("export-empty"));
+      const records = recordCounter(MAX_DOCUMENT_BYTES);
+      try {
+        await pipeline(
+          Readable.from(deps.services.history.export(branchId, { period })),
+          records,
+          createWriteStream(file),
+        );
+      } catch (error) {
+        if (!(error instanceof TooLargeForTelegram)) throw error;
+        await ctx.reply(t("export-too-large"));
         return;
       }
-      if ((await stat(file)).size > MAX_DOCUMENT_BYTES) {
-        await ctx.reply(t("export-too-large"));
+      if (records.count() === 0) {
+        await ctx.reply(t("export-empty"));
         return;
       }
       const name = `verifications-${slug(branchName)}-${period}-${addisDay(new Date())}.csv`;
@@ -63,16 +65,27 @@ export function exportCommand(deps: BotDependencies): Composer<BotContext> {
   return composer;
 }
 
+export class TooLargeForTelegram extends Error {
+  override name = "TooLargeForTelegram";
+}
+
 /**
- * Passes CSV text through and counts its records after the header: line ends outside quotes (a quoted
+ * Passes CSV text through and counts its records after the header (failing once it passes `maxBytes`): line ends outside quotes (a quoted
  * field may hold line breaks; a doubled quote inside one toggles twice and changes nothing).
  */
-function recordCounter(): Transform & { count(): number } {
+export function recordCounter(maxBytes: number): Transform & { count(): number } {
   let lines = 0;
+  let bytes = 0;
   let quoted = false;
   const counter = new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
       const text = String(chunk);
+      bytes += Buffer.byteLength(text);
+      // Stops the export as soon as it cannot be sent, instead of writing the rest first.
+      if (bytes > maxBytes) {
+        done(new TooLargeForTelegram());
+        return;
+      }
       for (let i = 0; i < text.length; i += 1) {
         const char = text.charCodeAt(i);
         if (char === 34) quoted = !quoted;
