@@ -2,10 +2,12 @@ import { Composer } from "grammy";
 import type { MessageEntity } from "grammy/types";
 import type { VerifyInput } from "../../src/engine/types.js";
 import { ValidationError } from "../../src/errors.js";
+import { UnreferencedReceiptError } from "../../src/receipts/unreferenced.js";
 import { amountDue } from "../amount-due.js";
 import { type BotContext, type BotDependencies, isMember, type MemberContext } from "../context.js";
 import { REFERENCE_CONVERSATION } from "../conversation-ids.js";
 import { UnsupportedFileError, withDownloadedFile } from "../download.js";
+import { unreferencedReceipt } from "../failures.js";
 import { textsOf } from "../i18n.js";
 import { linksIn } from "../links.js";
 import type { StatusMessage } from "../status.js";
@@ -70,7 +72,11 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
       read = await deps.reader.read({ text });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      await ctx.reply(linksIn(text, entities).length > 0 ? t("unknown-link") : t("not-understood"));
+      if (error instanceof UnreferencedReceiptError && error.statesTransfer) {
+        await ctx.reply(unreferencedReceipt(textsOf(ctx), error.reading), { parse_mode: "HTML" });
+      } else {
+        await ctx.reply(linksIn(text, entities).length > 0 ? t("unknown-link") : t("not-understood"));
+      }
       return;
     }
     const due = amountDue(text, read.claim.transactionNumber);

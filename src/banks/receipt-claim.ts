@@ -23,8 +23,14 @@ export interface ReceiptClaim {
   receipt: Partial<Receipt>;
 }
 
+/**
+ * What a text says, whether or not it names a receipt: a fragment, or a page that prints no reference,
+ * still states an amount or names. Only a reading with a reference is a claim that can be verified.
+ */
+export type ReceiptReading = Omit<ReceiptClaim, "transactionNumber"> & { transactionNumber: string | null };
+
 /** One bank's reader of receipt text. Pure and synchronous. */
-export interface ReceiptTextParser {
+export interface BankReceiptParser {
   readonly bank: BankCode;
   /** The bank's name as a receipt prints it (OCR's usual misreadings included), for breaking detection ties. */
   readonly issuer: RegExp;
@@ -39,8 +45,17 @@ export interface ReceiptTextParser {
    */
   lookupAccount?(receipt: Partial<Receipt>): string | null;
   /**
-   * Reads the claim, or null when the text carries no reference or link of this bank. `printed` is the
-   * reference the shared labels found ("Transaction ID: …"), taken when the bank's own reading finds none.
+   * Reads what the text states; `transactionNumber` is null when it carries no reference or link of this
+   * bank. `printed` is the reference the shared labels found ("Transaction ID: …"), taken when the bank's
+   * own reading finds none.
    */
-  parse(text: string, printed?: string | null): ReceiptClaim | null;
+  parse(text: string, printed?: string | null): ReceiptReading;
+}
+
+/** A bank's reader completed by the generic ones (receipt-parsers.ts): what every caller uses. */
+export interface ReceiptTextParser extends Omit<BankReceiptParser, "parse"> {
+  /** Everything the text states, with or without a reference. */
+  read(text: string): ReceiptReading;
+  /** The claim to verify, or null when the text carries no reference or link of this bank. */
+  parse(text: string): ReceiptClaim | null;
 }

@@ -10,7 +10,7 @@ import { cbebirrReceiptParser } from "./cbebirr/receipt.js";
 import type { BankCode } from "./codes.js";
 import { dashenReceiptParser } from "./dashen/receipt.js";
 import { mpesaReceiptParser } from "./mpesa/receipt.js";
-import type { ReceiptTextParser } from "./receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading, ReceiptTextParser } from "./receipt-claim.js";
 import { createBankAdapters } from "./registry.js";
 import { sinqeeReceiptParser } from "./sinqee/receipt.js";
 import { telebirrReceiptParser } from "./telebirr/receipt.js";
@@ -25,24 +25,29 @@ const ADAPTERS = createBankAdapters();
  * Account", "Transaction ID") fill what the bank's reader left empty. When the bank's reader finds no
  * reference of its own, it takes the labelled one.
  */
-function reader(parser: ReceiptTextParser, sms: SmsOptions = {}): ReceiptTextParser {
+function reader(parser: BankReceiptParser, sms: SmsOptions = {}): ReceiptTextParser {
+  function read(text: string): ReceiptReading {
+    const prepared = prepareReceiptText(text);
+    const common = readCommonLabels(prepared, sms);
+    const reading = parser.parse(prepared, printedReference(parser.bank, common.references));
+    const message = readSms(prepared, { ...sms, reference: reading.transactionNumber });
+    const receipt = { ...common.receipt, ...plausibleReceipt({ ...reading.receipt, ...message }) };
+    return {
+      ...reading,
+      accountNumber: reading.accountNumber ?? parser.lookupAccount?.(receipt) ?? null,
+      receipt,
+    };
+  }
   return {
     bank: parser.bank,
     issuer: parser.issuer,
     ...(parser.lookupAccount ? { lookupAccount: parser.lookupAccount } : {}),
     detect: (text) => parser.detect(prepareReceiptText(text)),
+    read,
     parse(text) {
-      const prepared = prepareReceiptText(text);
-      const common = readCommonLabels(prepared, sms);
-      const claim = parser.parse(prepared, printedReference(parser.bank, common.references));
-      if (!claim) return null;
-      const message = readSms(prepared, { ...sms, reference: claim.transactionNumber });
-      const receipt = { ...common.receipt, ...plausibleReceipt({ ...claim.receipt, ...message }) };
-      return {
-        ...claim,
-        accountNumber: claim.accountNumber ?? parser.lookupAccount?.(receipt) ?? null,
-        receipt,
-      };
+      const reading = read(text);
+      const { transactionNumber } = reading;
+      return transactionNumber ? { ...reading, transactionNumber } : null;
     },
   };
 }

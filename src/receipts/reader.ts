@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { bankName } from "../banks/catalogue.js";
 import type { BankCode } from "../banks/codes.js";
 import type { QrReading } from "../banks/qr-reading.js";
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
@@ -13,6 +12,7 @@ import { withoutDoubtful } from "./doubtful.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, type OcrReading, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
 import type { QrReceiptReader } from "./qr/read-qr.js";
+import { UnreferencedReceiptError } from "./unreferenced.js";
 
 /** A receipt as a caller sends it: text, a file already on disk (streamed there by the upload), or both. */
 export interface ReceiptDocument {
@@ -175,14 +175,10 @@ function claimOfCode(reading: QrReading | null): ReceiptClaim | null {
 function claimOf(text: string, field: ReadReceipt["field"], hint: BankCode | undefined): ReceiptClaim {
   if (!text.trim()) throw ValidationError.field(field, "The receipt has no readable text.");
   const bank = hint ?? detected(text, field);
-  const claim = RECEIPT_PARSERS[bank].parse(text);
-  if (!claim) {
-    throw ValidationError.field(
-      field,
-      `No ${bankName(bank)} transaction number or receipt link was found in the receipt.`,
-    );
-  }
-  return claim;
+  const reading = RECEIPT_PARSERS[bank].read(text);
+  const { transactionNumber } = reading;
+  if (!transactionNumber) throw new UnreferencedReceiptError(field, reading);
+  return { ...reading, transactionNumber };
 }
 
 function detected(text: string, field: string): BankCode {

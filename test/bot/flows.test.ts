@@ -684,6 +684,21 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
         /I did not find a receipt/,
       );
     });
+
+    it("repeats what a receipt without a reference says, and asks for the link", async () => {
+      const page =
+        "telebirr receipt\nPayer Name\nAbebe Bekele\nCredited Party name\nSara Tadesse\n500.00 Birr\n15-06-2026 14:30:00";
+      const reply = await converse(
+        harness,
+        staff.cashier,
+        textMessage(staff.cashier, page),
+        /looks like a Telebirr receipt, but it shows no transaction number or receipt link/,
+      );
+      expect(reply.payload.parse_mode).toBe("HTML");
+      expect(reply.payload.text).toContain(
+        "Amount: <b>ETB 500.00</b>\nPayer: Abebe Bekele\nReceiver: Sara Tadesse",
+      );
+    });
   });
 
   describe("manager commands", () => {

@@ -13,7 +13,9 @@ describe("BOA receipt text", () => {
       accountNumber: "94077",
       shareUrl: "https://cs.bankofabyssinia.com/slip/?trx=FT26223W14ZW94077",
     });
-    expect(parser.parse("Feedback: https://cs.bankofabyssinia.com/cs/?trx=CFT26223W14ZW")).toBeNull();
+    expect(
+      parser.parse("Feedback: https://cs.bankofabyssinia.com/cs/?trx=CFT26223W14ZW").transactionNumber,
+    ).toBeNull();
   });
 
   it("repairs OCR digits of a slip id and rejoins one wrapped onto the next line", () => {

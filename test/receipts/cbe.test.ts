@@ -28,7 +28,7 @@ describe("CBE receipt text: references and tokens", () => {
   it("takes the CBE link, never the feedback link that follows it", () => {
     const onlyFeedback =
       "You have successfully transferred ETB50.00. for feedback: https://forms.gle/kGNGQpG3mQCCk3iD6";
-    expect(parser.parse(onlyFeedback)).toBeNull();
+    expect(parser.parse(onlyFeedback).transactionNumber).toBeNull();
     expect(parser.parse(SMS)?.shareUrl).not.toContain("forms.gle");
   });
 
@@ -66,7 +66,7 @@ describe("CBE receipt text: references and tokens", () => {
   });
 
   it("returns null without any CBE reference, token or link", () => {
-    expect(parser.parse("Thank you for your payment.")).toBeNull();
+    expect(parser.parse("Thank you for your payment.").transactionNumber).toBeNull();
   });
 });
 

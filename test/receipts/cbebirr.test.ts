@@ -60,7 +60,7 @@ describe("CBE Birr receipt text", () => {
   });
 
   it("returns null without a receipt number or link", () => {
-    expect(parser.parse("Debit Account 251911234567\nPaid amount 20.00")).toBeNull();
+    expect(parser.parse("Debit Account 251911234567\nPaid amount 20.00").transactionNumber).toBeNull();
   });
 });
 

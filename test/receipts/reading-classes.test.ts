@@ -355,3 +355,60 @@ describe("6. detection by the issuer, not by the other side", () => {
     });
   });
 });
+
+describe("a text without a reference still says what it says", () => {
+  it("reads the amount and both sides of a page that prints no reference; there is no claim to verify", () => {
+    const text =
+      "telebirr receipt\nPayer Name\nAbebe Bekele\nPayer telebirr no\n0912345678\nCredited Party name\nSara Tadesse\nCredited party account no\n0987654321\n500.00 Birr\n15-06-2026 14:30:00";
+    const reading = RECEIPT_PARSERS.telebirr.read(text);
+    expect(reading.transactionNumber).toBeNull();
+    expect(reading.receipt).toMatchObject({
+      amount: 500,
+      currency: "ETB",
+      payerName: "Abebe Bekele",
+      receiverName: "Sara Tadesse",
+    });
+    expect(read("telebirr", text)).toBeNull();
+  });
+
+  it("reads a glued label of a fragment, and states no amount it does not print", () => {
+    const reading = RECEIPT_PARSERS.cbe.read("Commercial Bank of Ethiopia\nPayerJohn Doe");
+    expect(reading).toMatchObject({ transactionNumber: null, receipt: { payerName: "John Doe" } });
+    expect(reading.receipt.amount).toBeUndefined();
+  });
+});
+
+describe("telebirr: who was paid", () => {
+  const page = (credited: string, bankAccount: string) =>
+    `telebirr receipt\nPayer Name\tMOHAMMED A RESHID\nCredited Party name\t${credited}\nBank account number\t${bankAccount}\ntransaction status\tCompleted\nInvoice No.\tCHQ0FJ403O\nPayment date\t12-06-2026 13:45:10\nSettled Amount\t1,500.00 Birr`;
+
+  it("is the credited party when the page names one beside the bank account's holder", () => {
+    const claim = read("telebirr", page("SAMI ADIL ZEKARIA", "1000370251685   Mr Sami Adil"));
+    expect(claim?.receipt).toMatchObject({
+      receiverName: "SAMI ADIL ZEKARIA",
+      receiverAccount: "1000370251685",
+    });
+  });
+
+  it("is the bank account's holder when the credited party is the bank", () => {
+    const claim = read("telebirr", page("Commercial Bank of Ethiopia", "1000370251685 HANA TESFAYE"));
+    expect(claim?.receipt).toMatchObject({ receiverName: "HANA TESFAYE", receiverAccount: "1000370251685" });
+  });
+
+  it("reads the invoice number of a Select All row glued to its date and amount, as printed", () => {
+    const claim = read(
+      "telebirr",
+      "telebirr receipt\nPayer NameMOHAMMED A RESHID\nInvoice details\nInvoice No.\nSettled AmountCHQ261Z4ABC18-09-2026 14:22:102450.00 Birr",
+    );
+    expect(claim).toMatchObject({ transactionNumber: "CHQ261Z4ABC", receipt: { amount: 2450 } });
+  });
+});
+
+describe("M-Pesa by its Safaricom number", () => {
+  it("a screen that names no provider, with a reference other wallets share and a 2517… number, is M-Pesa's", () => {
+    const text =
+      "Transaction successful\nYou sent\nBirr 1,075.00\nto SENAIT WOLDU\n251712***330\nTransaction ID: UJ2T9K5VHM\nDate: 07 Oct 2026, 08:30 AM";
+    expect(detectBank(text)).toEqual({ kind: "detected", bank: "mpesa" });
+    expect(detectBank(text.replace("251712***330", "251912***330")).kind).toBe("ambiguous");
+  });
+});

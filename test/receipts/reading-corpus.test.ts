@@ -2,15 +2,23 @@ import { describe, expect, it } from "vitest";
 import { BANK_CODES } from "../../src/banks/codes.js";
 import { detectBank } from "../../src/receipts/detect.js";
 import { createReceiptReader } from "../../src/receipts/reader.js";
-import { loadCorpus, type Reading, readCase, type Score, score } from "../fixtures/receipts/corpus/corpus.js";
+import {
+  describeMisreads,
+  loadCorpus,
+  type Reading,
+  readCase,
+  type Score,
+  score,
+} from "../fixtures/receipts/corpus/corpus.js";
 
 /**
  * Issue 14's measure: receipt texts of all ten banks written by authors who never read the parsers
- * (test/fixtures/receipts/corpus/README.md). The issue's goal is 100 % reference and amount and 98 % exact
- * in every field; it is not reached yet (README "Reading receipt text" and `npm run bench` give the figures).
- * Until it is, these floors are what each corpus file is read at today: a change that reads less fails here.
+ * (test/fixtures/receipts/corpus/README.md). The issue's goal, held here over the whole corpus: 100 % exact
+ * reference and amount, and at least 98 % of inputs exact in every field. Each file also keeps the score it
+ * is read at today, so that a change that reads one bank less fails even while the total stays above 98 %.
  * Raise a floor when a fix reads more; never lower one to let a change pass.
  */
+const GOAL = { exact: 98, reference: 100, amount: 100 };
 const FLOORS: Record<string, Pick<Score, "exact" | "reference" | "amount">> = {
   amhara: { exact: 100, reference: 100, amount: 100 },
   awash: { exact: 100, reference: 100, amount: 100 },
@@ -18,8 +26,9 @@ const FLOORS: Record<string, Pick<Score, "exact" | "reference" | "amount">> = {
   cbe: { exact: 100, reference: 100, amount: 100 },
   cbebirr: { exact: 100, reference: 100, amount: 100 },
   dashen: { exact: 100, reference: 100, amount: 100 },
-  mpesa: { exact: 96, reference: 96, amount: 96 },
-  peer: { exact: 81.8, reference: 94.7, amount: 87.1 },
+  mpesa: { exact: 100, reference: 100, amount: 100 },
+  // One peer sample is left: a CBE Birr PDF whose payer stands under an empty "Sub city", without a label.
+  peer: { exact: 97.7, reference: 100, amount: 100 },
   sinqee: { exact: 100, reference: 100, amount: 100 },
   telebirr: { exact: 100, reference: 100, amount: 100 },
   zemen: { exact: 100, reference: 100, amount: 100 },
@@ -43,6 +52,16 @@ describe("independent receipt-text corpus", () => {
       expect(detectBank(c.text).kind).toBe("ambiguous");
     },
   );
+
+  it("reads the whole corpus at the issue's goal", async () => {
+    const readings: Reading[] = [];
+    for (const c of corpus) readings.push(await readCase(reader, c));
+    const { exact, reference, amount } = score(readings);
+    expect({ exact, reference, amount }, describeMisreads(readings)).toSatisfy(
+      (got: typeof GOAL) =>
+        got.exact >= GOAL.exact && got.reference >= GOAL.reference && got.amount >= GOAL.amount,
+    );
+  });
 
   it.each(Object.entries(FLOORS))("%s: read at least as well as its floor", async (file, floor) => {
     const cases = corpus.filter((c) => fileOf(c.id) === file);

@@ -40,7 +40,9 @@ describe("Siinqee receipt text (weak: no real layout is known)", () => {
     });
 
     it("yields no claim for a reference that is not an FT reference and no link", () => {
-      expect(parser.parse("Siinqee Bank\nReference No: 20260907104215\nAmount: ETB 500.00")).toBeNull();
+      expect(
+        parser.parse("Siinqee Bank\nReference No: 20260907104215\nAmount: ETB 500.00").transactionNumber,
+      ).toBeNull();
     });
   });
 

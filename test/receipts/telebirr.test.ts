@@ -28,13 +28,14 @@ describe("telebirr receipt text: references", () => {
 
   it("never reads a figure (invoice, phone, TIN) into a reference", () => {
     expect(
-      parser.parse("Ethio telecom TIN 0000030603\nPayer telebirr no. 251912345678\nTotal 2520600871"),
+      parser.parse("Ethio telecom TIN 0000030603\nPayer telebirr no. 251912345678\nTotal 2520600871")
+        .transactionNumber,
     ).toBeNull();
   });
 
   it("returns null when the text has no telebirr reference or link", () => {
-    expect(parser.parse("Thank you for using telebirr\nEthio telecom")).toBeNull();
-    expect(parser.parse("")).toBeNull();
+    expect(parser.parse("Thank you for using telebirr\nEthio telecom").transactionNumber).toBeNull();
+    expect(parser.parse("").transactionNumber).toBeNull();
   });
 
   it("takes an older 9-character reference", () => {

@@ -76,7 +76,7 @@ describe("Zemen receipt text: tokens", () => {
       transactionNumber: TOKEN,
       shareUrl: null,
     });
-    expect(parser.parse("Zemen Bank\n3f9a0c44b7e1d25f63a8b0c1")).toBeNull();
+    expect(parser.parse("Zemen Bank\n3f9a0c44b7e1d25f63a8b0c1").transactionNumber).toBeNull();
   });
 
   it("never takes a lookalike host, userinfo or plain http as the share link", () => {

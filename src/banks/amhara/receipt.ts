@@ -9,7 +9,7 @@ import {
   readLabelled,
 } from "../../reading/receipt-lines.js";
 import { hasT24Reference, readDate, t24References } from "../../reading/t24.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import { createAmharaAdapter } from "./adapter.js";
 
@@ -58,7 +58,7 @@ const LABELS = [
 ] as const satisfies Labels<string>;
 type Key = (typeof LABELS)[number][0];
 
-export const amharaReceiptParser: ReceiptTextParser = {
+export const amharaReceiptParser: BankReceiptParser = {
   bank: "amhara",
   issuer: NAME,
 
@@ -70,7 +70,7 @@ export const amharaReceiptParser: ReceiptTextParser = {
     return hasT24Reference(text, ["FT"]) ? 1 : 0;
   },
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const lines = cleanLines(text);
     const link = shareLink(text);
     const values = readLabelled(lines, LABELS, ["sender", "receiver", "debitor", "creditor"]);
@@ -82,8 +82,7 @@ export const amharaReceiptParser: ReceiptTextParser = {
       labelled ??
       t24References(text, ["FT"])[0] ??
       printed;
-    if (!transactionNumber) return null;
-    const claim: ReceiptClaim = {
+    const claim: ReceiptReading = {
       bank: "amhara",
       transactionNumber,
       accountNumber: null,
@@ -105,7 +104,7 @@ function shareLink(text: string): { url: string; reference: string } | null {
   return { url, reference: t24References(link.transactionNumber, ["FT"])[0] ?? link.transactionNumber };
 }
 
-function pageFields(values: ReadonlyMap<Key, string[]>, reference: string): Partial<Receipt> {
+function pageFields(values: ReadonlyMap<Key, string[]>, reference: string | null): Partial<Receipt> {
   const first = (...keys: Key[]) => {
     for (const key of keys) {
       const value = values.get(key)?.find((candidate) => !SETTLEMENT.test(candidate));

@@ -13,7 +13,7 @@ import {
   withoutOcrMarks,
 } from "../../reading/receipt-lines.js";
 import { joinWrappedLinks } from "../../reading/text.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import { parseAwashDate } from "./adapter.js";
 
@@ -82,7 +82,7 @@ const HEAD: ReadonlySet<string> = new Set([
   ...["customer name", "account no", "city", "tin", "branch"],
 ]);
 
-export const awashReceiptParser: ReceiptTextParser = {
+export const awashReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
 
@@ -98,13 +98,12 @@ export const awashReceiptParser: ReceiptTextParser = {
     return ids.length > 0 ? 1 : 0;
   },
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const clean = cleanOcr(text);
     const token = tokens(clean)[0];
     // Without the link the receipt still says what it is: its Transaction ID, which the engine explains
     // cannot be looked up alone.
     const transactionNumber = token ?? transactionIds(clean)[0] ?? printed;
-    if (!transactionNumber) return null;
     const page = fromPage(clean);
     return {
       bank: BANK,
@@ -112,7 +111,7 @@ export const awashReceiptParser: ReceiptTextParser = {
       accountNumber: null,
       shareUrl: token ? `${ORIGIN}/${token}` : null,
       receipt: Object.keys(page).length > 0 ? page : fromSms(clean),
-    } satisfies ReceiptClaim;
+    } satisfies ReceiptReading;
   },
 };
 

@@ -11,7 +11,7 @@ import {
 } from "../../reading/receipt-lines.js";
 import { hasT24Reference, readDate, t24References } from "../../reading/t24.js";
 import { repairReference } from "../../reading/text.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt, ShareLink } from "../types.js";
 import { createBoaAdapter } from "./adapter.js";
 
@@ -46,7 +46,7 @@ const LABELS = [
 ] as const satisfies Labels<string>;
 type Key = (typeof LABELS)[number][0];
 
-export const boaReceiptParser: ReceiptTextParser = {
+export const boaReceiptParser: BankReceiptParser = {
   bank: "boa",
   issuer: NAME,
 
@@ -60,7 +60,7 @@ export const boaReceiptParser: ReceiptTextParser = {
     return hasT24Reference(text, ["FT"]) ? 1 : 0;
   },
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const lines = cleanLines(text);
     const link = slipLink(text);
     const values = readLabelled(lines, LABELS, ["payerName", "receiverName"]);
@@ -72,9 +72,8 @@ export const boaReceiptParser: ReceiptTextParser = {
       written?.reference ??
       t24References(text, PREFIXES)[0] ??
       printed;
-    if (!transactionNumber) return null;
-    const fromWritten = written?.reference === transactionNumber ? written.suffix : null;
-    const claim: ReceiptClaim = {
+    const fromWritten = written && written.reference === transactionNumber ? written.suffix : null;
+    const claim: ReceiptReading = {
       bank: "boa",
       transactionNumber,
       accountNumber: link?.link.accountNumber ?? fromWritten,
@@ -115,7 +114,7 @@ function slipIdInText(text: string): { reference: string; suffix: string } | nul
   return repaired ? { reference: repaired.slice(0, 12), suffix: repaired.slice(12) } : null;
 }
 
-function labelFields(values: ReadonlyMap<Key, string[]>, reference: string): Partial<Receipt> {
+function labelFields(values: ReadonlyMap<Key, string[]>, reference: string | null): Partial<Receipt> {
   const first = (key: Key) => values.get(key)?.[0];
   const dateText = first("date");
   // A slip or app receipt exists only for a posted transfer (the adapter reads every slip as completed).

@@ -14,7 +14,7 @@ import {
 import { hasT24Reference, readDate, t24References } from "../../reading/t24.js";
 import { repairReference } from "../../reading/text.js";
 import { looksLikeCbeBirr } from "../cbebirr/receipt.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt, ShareLink } from "../types.js";
 import {
   API_HOST,
@@ -68,7 +68,7 @@ type CbeKey = (typeof CBE_LABELS)[number][0];
 
 const ADDRESS_BAR = /(?<![\w.-])(?:mbreciept\.cbe\.com\.et|apps\.cbe\.com\.et)\b/i;
 
-export const cbeReceiptParser: ReceiptTextParser = {
+export const cbeReceiptParser: BankReceiptParser = {
   bank: "cbe",
   issuer: NAME,
 
@@ -85,7 +85,7 @@ export const cbeReceiptParser: ReceiptTextParser = {
     return hasT24Reference(text, ["FT"]) ? 1 : 0;
   },
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const lines = cleanLines(text);
     const flat = lines.join(" ");
     const link = cbeLink(text);
@@ -93,12 +93,11 @@ export const cbeReceiptParser: ReceiptTextParser = {
     const ftReference = labelledReference(values, flat) ?? t24References(text, ["FT"])[0] ?? null;
     const token = link?.link.token ?? textToken(text) ?? bareToken(lines);
     const transactionNumber = token ?? link?.link.transactionNumber ?? ftReference ?? printed;
-    if (!transactionNumber) return null;
     const reference = ftReference ?? link?.link.transactionNumber ?? null;
-    const claim: ReceiptClaim = {
+    const claim: ReceiptReading = {
       bank: "cbe",
       // Upper-cases FT references only: tokens are case-sensitive.
-      transactionNumber: normalizeCbeReference(transactionNumber),
+      transactionNumber: transactionNumber && normalizeCbeReference(transactionNumber),
       accountNumber: link?.link.accountNumber ?? null,
       shareUrl: link?.url ?? null,
       // Later readers win: the adapter's reading of a whole receipt, then single labels, then the message.

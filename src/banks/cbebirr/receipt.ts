@@ -13,7 +13,7 @@ import {
 } from "../../reading/receipt-lines.js";
 import { hasT24Reference, readDate, t24References } from "../../reading/t24.js";
 import { repairReference } from "../../reading/text.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt, ShareLink } from "../types.js";
 import { createCbeBirrAdapter, normalizePhone, readCbeBirrText } from "./adapter.js";
 
@@ -51,7 +51,7 @@ const LABELS = [
 ] as const satisfies Labels<string>;
 type Key = (typeof LABELS)[number][0];
 
-export const cbebirrReceiptParser: ReceiptTextParser = {
+export const cbebirrReceiptParser: BankReceiptParser = {
   bank: "cbebirr",
   issuer: NAME,
 
@@ -68,16 +68,15 @@ export const cbebirrReceiptParser: ReceiptTextParser = {
 
   lookupAccount: (receipt) => payerPhone(receipt.payerAccount ?? ""),
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const lines = cleanLines(text);
     const link = walletLink(text);
     const reading = adapterReading(text, lines);
     const values = readLabelled(lines, LABELS, ["customer", "receiver", "credit"]);
     const transactionNumber =
       link?.link.transactionNumber ?? receiptNumber(reading?.reference, lines, values) ?? printed;
-    if (!transactionNumber) return null;
     const phone = payerPhone(values.get("debit")?.[0] ?? reading?.receipt.payerAccount ?? "");
-    const claim: ReceiptClaim = {
+    const claim: ReceiptReading = {
       bank: "cbebirr",
       transactionNumber,
       accountNumber: link?.link.accountNumber ?? phone,
@@ -152,7 +151,7 @@ function receiptNumber(
 function labelFields(
   lines: readonly string[],
   values: ReadonlyMap<Key, string[]>,
-  reference: string,
+  reference: string | null,
 ): Partial<Receipt> {
   const first = (key: Key) => values.get(key)?.[0];
   const row = lines

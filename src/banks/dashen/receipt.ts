@@ -14,7 +14,7 @@ import {
 } from "../../reading/receipt-lines.js";
 import { readDate } from "../../reading/t24.js";
 import { repairReference } from "../../reading/text.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import { createDashenAdapter, parseDashenDate, sliceByLabels } from "./adapter.js";
 
@@ -51,7 +51,7 @@ const DISTINCTIVE = [
   /\bFT\s*Ref\b/i,
 ];
 
-export const dashenReceiptParser: ReceiptTextParser = {
+export const dashenReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
 
@@ -63,12 +63,11 @@ export const dashenReceiptParser: ReceiptTextParser = {
     return 0;
   },
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const clean = withoutOcrMarks(text);
     const link = bankLinks(clean)[0] ?? null;
     const transactionNumber =
       link?.reference ?? labelledReference(clean) ?? printedReferences(clean)[0] ?? printed;
-    if (!transactionNumber) return null;
     const page = fromReceipt(clean);
     const receipt = Object.keys(page).length > 0 ? page : fromSms(clean);
     return {
@@ -77,7 +76,7 @@ export const dashenReceiptParser: ReceiptTextParser = {
       accountNumber: null,
       shareUrl: link?.url ?? null,
       receipt,
-    } satisfies ReceiptClaim;
+    } satisfies ReceiptReading;
   },
 };
 

@@ -9,7 +9,7 @@ import {
 } from "../../reading/receipt-lines.js";
 import type { BankCode } from "../codes.js";
 import { ReceiptFormatError } from "../errors.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import { createMpesaAdapter, labelValue, readMpesaReceiptText } from "./adapter.js";
 
@@ -35,7 +35,10 @@ const PHRASES = [
   /\byou\s+have\s+(?:sent|transferred|paid|received|bought)\b[^.]{0,60}?\d(?:[\d,]*\d)?(?:\.\d+)?\s*Birr\b/i,
 ];
 
-export const mpesaReceiptParser: ReceiptTextParser = {
+/** A Safaricom phone, as M-Pesa prints the other side ("NAME 251714***707", banks.md §2.8) or 07…. */
+const SAFARICOM_PHONE = /(?<![\d*])(?:\+?2517\d|07\d)[\d*Xx•]{7}(?![\d*])/;
+
+export const mpesaReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
 
@@ -48,10 +51,13 @@ export const mpesaReceiptParser: ReceiptTextParser = {
     // The name alone may be a counterparty on another provider's receipt (a transfer to an M-Pesa wallet).
     if (name && phrase) return 10;
     if (name || phrase) return 5;
-    return bareReference(t) ? 1 : 0;
+    const reference = bareReference(t);
+    // A Safaricom number beside a reference other wallets share: telebirr and CBE Birr wallets are 2519….
+    if (reference && SAFARICOM_PHONE.test(t)) return 2;
+    return reference ? 1 : 0;
   },
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const t = prepare(text);
     const link = findShareLink(t, LINK_RULES);
     const body = withoutLinks(t, BARE_LINK);
@@ -59,14 +65,13 @@ export const mpesaReceiptParser: ReceiptTextParser = {
     const sms = readSms(body);
     const transactionNumber =
       link?.reference ?? document.reference ?? sms.reference ?? bareReference(body) ?? printed;
-    if (!transactionNumber) return null;
     return {
       bank: BANK,
       transactionNumber,
       accountNumber: null,
       shareUrl: link?.url ?? null,
       receipt: { ...sms.receipt, ...document.receipt },
-    } satisfies ReceiptClaim;
+    } satisfies ReceiptReading;
   },
 };
 

@@ -13,7 +13,7 @@ import {
   withoutOcrMarks,
 } from "../../reading/receipt-lines.js";
 import { hasT24Reference, t24References } from "../../reading/t24.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import { createSinqeeAdapter } from "./adapter.js";
 import { type Field, htmlPairs, parseReceiptDate } from "./parse.js";
@@ -30,7 +30,7 @@ const NAME = /\bs[il1|]{1,2}n[qg]ee\b/gi;
 // weak (banks.md §2.9): the one example (FT262507XG9T) is a T24 FT reference, FT + YYDDD + 5 alnum, the
 // shape every FT bank prints (banks.md §1.1), read and repaired as the other FT banks read it.
 
-export const sinqeeReceiptParser: ReceiptTextParser = {
+export const sinqeeReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
 
@@ -41,7 +41,7 @@ export const sinqeeReceiptParser: ReceiptTextParser = {
     return hasT24Reference(clean, ["FT"]) ? 1 : 0;
   },
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const clean = cleanOcr(text);
     const link = bankLinks(clean)[0] ?? null;
     const pairs = htmlPairs(clean);
@@ -50,14 +50,13 @@ export const sinqeeReceiptParser: ReceiptTextParser = {
       (pairs.get("reference") ?? []).flatMap((value) => t24References(value, ["FT"]))[0] ??
       t24References(clean, ["FT"])[0] ??
       printed;
-    if (!transactionNumber) return null;
     return {
       bank: BANK,
       transactionNumber,
       accountNumber: null,
       shareUrl: link?.url ?? null,
       receipt: receiptOf(pairs, clean),
-    } satisfies ReceiptClaim;
+    } satisfies ReceiptReading;
   },
 };
 

@@ -116,8 +116,8 @@ export function readTelebirrReceipt(html: string): { receipt: Receipt; reference
     transactionDate,
     payerName: value("payerName") ?? "",
     payerAccount: value("payerPhone") ?? "",
+    receiverName: receiverName(creditedName, bankAccount),
     // Paid to a bank: "Credited party account no" is an internal code (e.g. "0003"); the real account is here.
-    receiverName: bankAccount ? bankAccount.name || creditedName : creditedName,
     receiverAccount: bankAccount ? bankAccount.account : (value("receiverAccount") ?? ""),
     description: value("customerNote") || null,
   };
@@ -285,6 +285,18 @@ export function parseTelebirrDate(text: string): string | null {
 const ACCOUNT = String.raw`(?=[\d*•xX-]*\d)[\d*•xX](?:[\d*•xX-]*[\d*•xX])?`;
 
 /** "1000370251685 Mr Mohammed Abdulwasi Reshid" (either order) → account and holder name. */
+/**
+ * Who was paid: the credited party, as the page names it; when that is the bank itself (a transfer to a
+ * bank account may credit "Commercial Bank of Ethiopia"), the holder written beside the bank account.
+ */
+export function receiverName(creditedName: string, bankAccount: { name: string } | null): string {
+  const credited = creditedName.trim();
+  if (!bankAccount?.name || (credited && !NAMES_A_BANK.test(credited))) return credited;
+  return bankAccount.name;
+}
+
+const NAMES_A_BANK = /\bbank\b|^CBE\b|\bS\.?C\.?$/i;
+
 export function splitBankAccount(text: string): { account: string; name: string } | null {
   const trimmed = text.trim();
   if (!/\d/.test(trimmed)) return null;

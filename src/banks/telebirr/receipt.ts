@@ -10,9 +10,9 @@ import {
 } from "../../reading/receipt-lines.js";
 import { normalizeText } from "../../reading/text.js";
 import type { BankCode } from "../codes.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
-import { createTelebirrAdapter, parseTelebirrDate, splitBankAccount } from "./adapter.js";
+import { createTelebirrAdapter, parseTelebirrDate, receiverName, splitBankAccount } from "./adapter.js";
 
 // Telebirr receipt text (banks.md §2.2): the bilingual receipt page copied from a browser or phone
 // ("Select All" glues labels and values, or puts a row of labels above a row of values), OCR of a
@@ -43,7 +43,7 @@ const PHRASES = [
   /Your\s+transaction\s+number\s+is\s+[A-Za-z0-9]{9,10}\b/i,
 ];
 
-export const telebirrReceiptParser: ReceiptTextParser = {
+export const telebirrReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
 
@@ -61,21 +61,20 @@ export const telebirrReceiptParser: ReceiptTextParser = {
     return reference ? 1 : 0;
   },
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const t = prepare(text);
     const link = findShareLink(t, LINK_RULES);
     const fields = readFields(t);
     const sms = readSms(t);
     const transactionNumber =
       link?.reference ?? fields.reference ?? sms.reference ?? bareReference(withoutLinks(t)) ?? printed;
-    if (!transactionNumber) return null;
     return {
       bank: BANK,
       transactionNumber,
       accountNumber: null,
       shareUrl: link?.url ?? null,
       receipt: { ...sms.receipt, ...fields.receipt },
-    } satisfies ReceiptClaim;
+    } satisfies ReceiptReading;
   },
 };
 
@@ -111,6 +110,16 @@ function referenceIn(text: string, needDigit: boolean): string | null {
     if (/\d/.test(fixed) || (!needDigit && word === word.toUpperCase())) return fixed;
   }
   return null;
+}
+
+/**
+ * The invoice number of a value row glued together ("CHQ261Z4ABC18-09-2026 14:22:102450.00 Birr", a phone's
+ * Select All): what stands before the page's two-digit day, as printed, whatever its length (banks.md's QR
+ * note has 8–12 characters); the adapter then says whether it can be looked up.
+ */
+function invoiceBeforeDate(text: string): string | null {
+  const id = /(?<![A-Za-z0-9])([A-Z0-9]{8,12})(?=\d{2}[-/.]\d{2}[-/.]\d{4})/.exec(text)?.[1];
+  return id && /\d/.test(id) && /[A-Z]/.test(id) ? id : null;
 }
 
 /** A bare reference anywhere: only with a digit, so that capitalised words are never taken. */
@@ -204,7 +213,7 @@ function readFields(text: string): { reference: string | null; receipt: Partial<
   };
 
   const reference =
-    shaped("invoiceNo", (value) => referenceIn(value, false)) ??
+    shaped("invoiceNo", (value) => referenceIn(value, false) ?? invoiceBeforeDate(value)) ??
     shaped("transactionNumber", (value) => referenceIn(value, false));
   const amount = shaped("settledAmount", amountIn);
   const transactionDate = shaped("paymentDate", dateIn) ?? shaped("transactionTime", dateIn);
@@ -221,10 +230,10 @@ function readFields(text: string): { reference: string | null; receipt: Partial<
   if (textOf("paymentReason")) receipt.transactionType = textOf("paymentReason");
   if (textOf("payerName")) receipt.payerName = textOf("payerName");
   if (textOf("payerPhone")) receipt.payerAccount = textOf("payerPhone");
-  // Paid to a bank: the credited party is the bank's internal code; the real account and holder are here.
-  const receiverName = bank ? bank.name || creditedName : creditedName;
+  const receiver = receiverName(creditedName, bank);
+  // Paid to a bank: the credited party's account is the bank's internal code; the real account is here.
   const receiverAccount = bank ? bank.account : textOf("creditedAccount");
-  if (receiverName) receipt.receiverName = receiverName;
+  if (receiver) receipt.receiverName = receiver;
   if (receiverAccount) receipt.receiverAccount = receiverAccount;
   if (note) receipt.description = note;
   return { reference, receipt };

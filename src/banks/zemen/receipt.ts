@@ -12,7 +12,7 @@ import { readDate } from "../../reading/t24.js";
 import { findUrls, joinWrappedLinks, normalizeText, repairReference } from "../../reading/text.js";
 import type { BankCode } from "../codes.js";
 import { ReceiptFormatError } from "../errors.js";
-import type { ReceiptClaim, ReceiptTextParser } from "../receipt-claim.js";
+import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import {
   createZemenAdapter,
@@ -61,7 +61,7 @@ const LABELS = [
   /Total\s*Amount\s*Paid/i,
 ];
 
-export const zemenReceiptParser: ReceiptTextParser = {
+export const zemenReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
 
@@ -77,7 +77,7 @@ export const zemenReceiptParser: ReceiptTextParser = {
     return 0;
   },
 
-  parse(text, printed) {
+  parse(text, printed = null) {
     const t = normalizeText(text);
     const link = findLink(t);
     const token = link.token ?? bareToken(t);
@@ -85,14 +85,13 @@ export const zemenReceiptParser: ReceiptTextParser = {
     // Without the token the receipt still says what it is: its Reference No., which the engine explains
     // cannot be looked up alone.
     const transactionNumber = token ?? printedReference(body) ?? printed;
-    if (!transactionNumber) return null;
     return {
       bank: BANK,
       transactionNumber,
       accountNumber: null,
       shareUrl: link.url,
       receipt: readDocument(body),
-    } satisfies ReceiptClaim;
+    } satisfies ReceiptReading;
   },
 };
 
