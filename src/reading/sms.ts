@@ -113,7 +113,9 @@ export function readSms(text: string, options: SmsOptions = {}): Partial<Receipt
   const ownAccount = movement.ownAccount ?? ownAccountIn(flat, movement.direction);
   const receipt: Partial<Receipt> = {
     status: "completed",
-    amount: movement.includesFees ? lessFees(movement.amount, after) : movement.amount,
+    // The CBE app's modal states the transfer and lists its fees apart, as CBE's SMS does ("transferred
+    // ETB50.00 … Service charge of ETB 0.50", banks.md §2.1): only other debit figures may hold fees.
+    amount: movement.includesFees && !debitedFrom ? lessFees(movement.amount, after) : movement.amount,
     currency: "ETB",
   };
   const date = dateIn(after, options) ?? dateIn(flat, options);

@@ -111,12 +111,16 @@ const PROSE_WORD = /^(?:[A-Z]?[a-z]{2,}|[A-Z]{2,4}|.*\P{ASCII}.*)[.,;:!?]*$/u;
  * ("Thank", "for", "ETB"), across at most three breaks
  * (an SMS bubble wraps a long link mid-token, after "-2", at "?"; OCR keeps those breaks).
  */
+const EDGE_MARK = /^[@©®|~•·]\s+/;
+
 export function joinWrappedLinks(text: string): string {
   const lines = text.split("\n");
   for (let i = 0; i < lines.length - 1; i++) {
     for (let joins = 0; joins < 3 && i + 1 < lines.length; joins++) {
       const line = (lines[i] ?? "").trimEnd();
-      const next = (lines[i + 1] ?? "").trim();
+      const printed = (lines[i + 1] ?? "").trim();
+      // OCR reads an icon at the bubble's edge as a mark before the link's rest ("@ Z4/pdf").
+      const next = printed.replace(EDGE_MARK, "");
       const word = next.split(/\s+/)[0] ?? "";
       if (!LINK_PART.test(word) || !LINK_AT_LINE_END.test(line)) break;
       if (!UNFINISHED_LINK.test(line) && PROSE_WORD.test(word)) break;

@@ -25,7 +25,7 @@ describe("Dashen receipt text", () => {
 
     it("repairs look-alikes only where the shape wants a letter or a digit", () => {
       // l → I in the type, Z → 2 and S → 5 in YYDDD, O → 0 in the sequence's two leading digits; the free
-      // positions (branch code, the sequence's last two) keep what OCR read.
+      // positions (the branch code's first character, the sequence's last two) keep what OCR read.
       expect(parser.parse("Transaction Reference: 822LTWS2622600WJ")?.transactionNumber).toBe(
         "822LTWS2622600WJ",
       );
@@ -35,8 +35,12 @@ describe("Dashen receipt text", () => {
       expect(parser.parse("Transaction Reference: 822LTWS26226OOWJ")?.transactionNumber).toBe(
         "822LTWS2622600WJ",
       );
+      // The branch code's last two are digits in all of banks.md's samples: Z there is a 2.
       expect(parser.parse("Transaction Reference: 8Z2LTWS2622600WJ")?.transactionNumber).toBe(
-        "8Z2LTWS2622600WJ",
+        "822LTWS2622600WJ",
+      );
+      expect(parser.parse("Transaction Reference: QO8WDTI2611400RK")?.transactionNumber).toBe(
+        "Q08WDTI2611400RK",
       );
     });
 

@@ -44,6 +44,16 @@ describe("look-alikes OCR puts into codes", () => {
       "(REF 851ULKI2601300R)",
     ]);
   });
+
+  it("drops the small twin OCR read before a capital of a code, never a letter of a mixed-case token", () => {
+    const line = (n: number, text: string) => word(n, 1, 20, 100 * n, text);
+    const tsv = ["FT26224cC89JI", "v2-RtcC5YwQ2kPz8NvLm3Xc", "Amount"].map((t, i) => line(i + 1, t));
+    expect(rowsText(wordsOfTsv(tsv.join("\n"))).split("\n")).toEqual([
+      "FT26224C89JI",
+      "v2-RtcC5YwQ2kPz8NvLm3Xc",
+      "Amount",
+    ]);
+  });
 });
 
 describe("links an SMS bubble wrapped", () => {
@@ -51,6 +61,11 @@ describe("links an SMS bubble wrapped", () => {
     const sms =
       "Thanks for Banking with CBE. https://\nmbreciept.cbe.com.et/v2-\nD8J46Se33TyPvsWFepvy\n9:57 PM - SMS";
     expect(findUrls(sms)[0]).toBe("https://mbreciept.cbe.com.et/v2-D8J46Se33TyPvsWFepvy");
+  });
+
+  it("joins across a mark OCR read from an icon at the bubble's edge", () => {
+    const sms = "Receipt: https://share.\nzemenbank.com/rt/\n16472800610U0Z02611100\n@ Z4/pdf Zemen Bank";
+    expect(findUrls(sms)[0]).toBe("https://share.zemenbank.com/rt/16472800610U0Z02611100Z4/pdf");
   });
 
   it("joins a token's last piece even when it looks like a word, but not a word after a finished link", () => {

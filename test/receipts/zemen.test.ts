@@ -49,6 +49,15 @@ describe("Zemen receipt text: tokens", () => {
     });
   });
 
+  it("repairs OCR's figures in the type letters of a token and of a printed reference", () => {
+    const sms =
+      "Ref No 610U0Z0261110024.\nReceipt: https://share.zemenbank.com/rt/16472800610U0Z0261110024/pdf";
+    expect(parser.parse(sms).transactionNumber).toBe("16472800610UOZO261110024");
+    expect(parser.parse("Zemen Bank\nReference No: 105FTM82630308NS").transactionNumber).toBe(
+      "105FTMB2630308NS",
+    );
+  });
+
   it("falls back to the printed Reference No. when the link's token is damaged", () => {
     const claim = parser.parse(`${PDF_TEXT}\nhttps://share.zemenbank.com/rt/${TOKEN.slice(0, 23)}/pdf`);
     expect(claim).toMatchObject({

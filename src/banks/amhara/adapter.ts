@@ -12,11 +12,14 @@ import {
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
 import { foundByReference } from "../reference.js";
 import type { BankAdapter, BankResponse, LookupTarget, Receipt } from "../types.js";
+import { type AmharaField, FIELDS, WHOLE_KEY } from "./labels.js";
 
 const BANK = "amhara" as const satisfies BankCode;
 
 const RECEIPT_HOST = "receipt.amharabank.com.et";
 const API_HOST = "transaction.amharabank.com.et";
+/** The share page's host and the API's (whose path links are shared too). */
+export const HOSTS: readonly string[] = [RECEIPT_HOST, API_HOST];
 
 /** FT + YYDDD + 5 letters/digits (T24 layout, banks.md §1.1). */
 const REFERENCE = /^FT\d{5}[A-Z0-9]{5}$/;
@@ -71,7 +74,7 @@ export function createAmharaAdapter(options: AmharaOptions = {}): BankAdapter {
         );
       }
       // The record must name its transaction: a record without one is not trusted for the one asked for.
-      const shown = normalizeReference(pick(body.data, "transactionReference"));
+      const shown = normalizeReference(pick(body.data, "reference"));
       if (!shown) throw new ReceiptFormatError(BANK, "The record has no transactionReference");
       return foundByReference(BANK, toReceipt(body.data), shown, referenceOf(target));
     },
@@ -113,43 +116,57 @@ function isMissAnswer(response: BankResponse): boolean {
   return isRecord(body) && flag(body.status, false);
 }
 
-/** The first non-empty value among keys; the API's keys vary with the transfer direction. */
-function pick(data: Json, ...keys: string[]): string {
-  for (const key of keys) {
-    const value = data[key];
-    if (typeof value === "number" && Number.isFinite(value)) return String(value);
-    if (typeof value === "string" && value.trim()) return value.trim();
+/**
+ * A field's first non-empty value, under its labels (labels.ts) in their order of preference: the API's
+ * keys vary with the transfer direction.
+ */
+function pick(data: Json, field: AmharaField): string {
+  for (const label of FIELDS[field]) {
+    for (const [key, value] of Object.entries(data)) {
+      if (!WHOLE_KEY[label].test(key)) continue;
+      if (typeof value === "number" && Number.isFinite(value)) return String(value);
+      if (typeof value === "string" && value.trim()) return value.trim();
+    }
   }
   return "";
 }
 
 function toReceipt(data: Json): Receipt {
-  // `amount` is the transferred sum; `totalAmount` ("ETB5036.00") adds fees and VAT (banks.md §1.5: match
-  // the transferred amount), so it stands in only for a record that shows no fee.
-  const amountText = pick(data, "amount") || (showsFee(data) ? "" : pick(data, "totalAmount"));
+  // The total ("ETB5036.00") stands in only for a record that shows no fee.
+  const amountText = transferredAmount(pick(data, "amount"), pick(data, "total"), showsFee(data)) ?? "";
   const amount = amountText ? parseAmount(amountText) : null;
   if (amount === null) throw new ReceiptFormatError(BANK, "The record has no readable amount");
 
-  const transactionDate = readDate(pick(data, "dateTime"), pick(data, "bookingDate"));
+  const transactionDate = readDate(pick(data, "date"), pick(data, "bookingDate"));
   if (!transactionDate)
     throw new ReceiptFormatError(BANK, "The record has no readable dateTime or bookingDate");
 
-  const currency = pick(data, "currencyId") || /^[A-Z]{3}/.exec(amountText)?.[0] || "ETB";
+  const currency = pick(data, "currency") || /^[A-Z]{3}/.exec(amountText)?.[0] || "ETB";
 
-  // Outgoing transfers name the real payer in debitor*/debit* and the real payee in receiver*/reveiver*,
-  // while creditor*/creditAccountId hold the settlement account; incoming ones mirror that (sendor* real,
-  // debitorName "A2A Transfer - ETH Incoming"). So the sendor*/receiver* keys win when both are present.
+  // Which side each key names: FIELDS in labels.ts.
   return {
     status: readStatus(pick(data, "status")),
     amount,
     currency,
     transactionDate,
-    payerName: pick(data, "sendorName", "senderName", "debitorName", "debtorName"),
-    payerAccount: pick(data, "sendorAccount", "senderAccount", "debitAccount", "debitAccountId"),
-    receiverName: pick(data, "receiverName", "reveiverName", "creditorName"),
-    receiverAccount: pick(data, "reveiverAccount", "receiverAccount", "creditAccountId", "creditAccount"),
-    description: pick(data, "transactionDesc") || null,
+    payerName: pick(data, "payerName"),
+    payerAccount: pick(data, "payerAccount"),
+    receiverName: pick(data, "receiverName"),
+    receiverAccount: pick(data, "receiverAccount"),
+    description: pick(data, "description") || null,
   };
+}
+
+/**
+ * `amount` is the transferred sum; the total adds fees and VAT (banks.md §1.5: match the transferred
+ * amount), so it stands in only where no fee is shown. The receipt reader takes the same figure.
+ */
+export function transferredAmount(
+  amount: string | undefined,
+  total: string | undefined,
+  feeShown: boolean,
+): string | undefined {
+  return amount || (feeShown ? undefined : total) || undefined;
 }
 
 /** A positive charge, tax or fee field (netChargeAmount "ETB30", drChargeAmount, taxAmount…). */
@@ -188,7 +205,7 @@ function validDay(month: number, day: number): boolean {
 
 // weak (banks.md §2.10): one client accepts only "MAT", another only "Auth"; both are read as completed
 // until real samples settle it. Anything else stays visible (lowercase) and is not a confirmed transfer.
-function readStatus(status: string): string {
+export function readStatus(status: string): string {
   const lower = status.toLowerCase();
   return lower === "mat" || lower === "auth" ? "completed" : lower;
 }

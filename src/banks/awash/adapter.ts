@@ -11,6 +11,7 @@ import {
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
 import { foundByToken } from "../reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, LookupTarget, Receipt, ShareLink } from "../types.js";
+import { DATE_LABELS, type Label, labelOf, sidesOf } from "./labels.js";
 
 const BANK = "awash" as const satisfies BankCode;
 const RECEIPT_HOST = "awashpay.awashbank.com";
@@ -114,13 +115,13 @@ export async function parseAwashResponse(
     if (/receipt\s+not\s+found|invalid\s+receipt/i.test(html)) return { kind: "not_found" };
     throw new ReceiptFormatError(BANK, "The page has no receipt table.", html.slice(0, 200));
   }
-  const customer = new Map<string, string>();
+  const customer: Table = new Map();
   for (const table of tables) {
     if (table === transaction) continue;
     for (const [label, value] of table) if (!customer.has(label)) customer.set(label, value);
   }
   const receipt = toReceipt(transaction, customer, html);
-  const transactionId = transaction.get("transaction id") ?? customer.get("transaction id") ?? "";
+  const transactionId = transaction.get("transactionId") ?? customer.get("transactionId") ?? "";
   return foundByToken(receipt, normalizeReference(transactionId), tokenOf(target));
 }
 
@@ -135,33 +136,31 @@ function tokenOf(target: LookupTarget): string {
   return normalizeReference(target.token ?? target.transactionNumber);
 }
 
-type Table = Map<string, string>;
+/** A table's rows by the label they print (labels.ts); rows of other labels are left out. */
+type Table = Map<Label, string>;
 
 function toReceipt(tx: Table, customer: Table, html: string): Receipt {
-  const pick = (...labels: string[]) => pickFirst(tx, labels);
+  const pick = (...labels: Label[]) => pickFirst(tx, labels);
   const amount = parseAmount(tx.get("amount") ?? "");
   if (amount === null)
     throw new ReceiptFormatError(BANK, "The receipt has no readable Amount.", html.slice(0, 200));
-  const transactionDate = parseAwashDate(pick("transaction date", "transaction time", "date") ?? "");
+  const transactionDate = parseAwashDate(pick(...DATE_LABELS) ?? "");
   if (!transactionDate) {
     throw new ReceiptFormatError(BANK, "The receipt has no readable Transaction Date.", html.slice(0, 200));
   }
-  const transactionType = pick("transaction type");
+  const transactionType = pick("transactionType");
   const reason = tx.get("reason");
+  const sides = sidesOf(pick, (label) => pickFirst(customer, [label]));
   return {
     status: "completed",
     ...(transactionType ? { transactionType } : {}),
     amount,
     currency: "ETB",
     transactionDate,
-    // The header's "Customer Name" is the account holder, who paid. Telebirr Transfer repeats "Customer Name"
-    // inside the transaction table next to the wallet's Phone Number (banks.md §2.4), which may be the wallet
-    // owner paid: that row is the payer's name only when the header has none.
-    payerName: pick("sender name") ?? customer.get("customer name") ?? pick("customer name") ?? "",
-    // Merchant Payment has no sender account row; the customer block's "Account No" is the payer's.
-    payerAccount: pick("sender account", "source account", "account no") ?? customer.get("account no") ?? "",
-    receiverName: pick("receiver name", "beneficiary name", "merchant") ?? "",
-    receiverAccount: pick("receiver account", "beneficiary account", "till number", "phone number") ?? "",
+    payerName: sides.payerName ?? "",
+    payerAccount: sides.payerAccount ?? "",
+    receiverName: sides.receiverName ?? "",
+    receiverAccount: sides.receiverAccount ?? "",
     description: reason === undefined ? null : reason,
   };
 }
@@ -183,10 +182,7 @@ function tableRows(inner: string): Table {
     );
     const [first, ...rest] = cells;
     if (first === undefined || rest.length === 0) continue;
-    const label = first
-      .replace(/[\s:]+$/, "")
-      .replace(/\s+/g, " ")
-      .toLowerCase();
+    const label = labelOf(first.replace(/[\s:]+$/, ""));
     const value = rest
       .filter((cell, i) => !(i === 0 && /^:?$/.test(cell.trim()) && rest.length > 1))
       .join(" ")

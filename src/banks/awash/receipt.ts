@@ -16,6 +16,16 @@ import { joinWrappedLinks } from "../../reading/text.js";
 import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import { parseAwashDate } from "./adapter.js";
+import {
+  CELL_ONLY,
+  DATE_LABELS,
+  HEAD_LABELS,
+  LABELS,
+  type Label,
+  labelOf,
+  PAYMENT_HEADING,
+  sidesOf,
+} from "./labels.js";
 
 const BANK = "awash" as const;
 /** The bank, or its app AwashBirr (Pro). */
@@ -32,55 +42,20 @@ const TOKEN_SHAPE = /(?<![A-Za-z0-9-])-[0-9A-Z]{6,14}-[0-9A-Z]{4,8}(?![A-Za-z0-9
 /** 2026+ Transaction ID: YYMMDDHHMM + 5-digit sequence (260607112275735). */
 const TRANSACTION_ID = /(?<!\d)(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})\d{5}(?!\d)/g;
 
-/** The words right before a Transaction ID: its label, on its line or the line above. */
-const LABELLED_ID = /transaction\s*[i1l|]d\s*[:;.,]?\s*$/i;
-
-/** Every label of the page (banks.md §2.4), longest first where one starts another ("VAT Reg No", "VAT"). */
-const LABELS: readonly (readonly [key: string, pattern: string])[] = [
-  ["company name", "company\\s+name"],
-  ["tin no", "tin\\s+no"],
-  ["vat reg no", "vat\\s+reg\\s+no"],
-  ["vat reg date", "vat\\s+reg\\s+date"],
-  ["po box", "p\\.?o\\.?\\s+box"],
-  ["tel", "tel"],
-  ["customer name", "customer\\s+name"],
-  ["account no", "account\\s+no"],
-  ["city", "city"],
-  ["tin", "tin\\s*\\(tax\\s+id\\)"],
-  ["branch", "branch"],
-  ["transaction date", "transaction\\s+date"],
-  ["transaction time", "transaction\\s+time"],
-  ["transaction type", "transaction\\s+type"],
-  ["transaction id", "transaction\\s+[i1l|]d"],
-  ["amount", "amount"],
-  ["charge", "charge"],
-  ["vat", "vat"],
-  ["sender account", "sender\\s+account"],
-  ["sender name", "sender\\s+name"],
-  ["receiver account", "receiver\\s+account"],
-  ["receiver name", "receiver\\s+name"],
-  ["beneficiary name", "beneficiary\\s+name"],
-  ["beneficiary account", "beneficiary\\s+account"],
-  ["beneficiary bank", "beneficiary\\s+bank"],
-  ["source account", "source\\s+account"],
-  ["phone number", "phone\\s+number"],
-  ["till number", "till\\s+number"],
-  ["merchant", "merchant"],
-  ["reason", "reason"],
-];
-const LABEL_PATTERN = [...LABELS]
-  .sort((a, b) => b[1].length - a[1].length)
-  .map(([, pattern]) => pattern)
+/** The labels a text can hold (labels.ts), longest first where one starts another ("VAT Reg No", "VAT"). */
+const LABEL_PATTERN = Object.entries(LABELS)
+  .filter(([key]) => !CELL_ONLY.has(key as Label))
+  .map(([, pattern]): string => pattern)
+  .sort((a, b) => b.length - a.length)
   .join("|");
 // OCR reads the colon cell as ";", "." or "," now and then, or drops it.
 const LABEL_LINE = new RegExp(`^(${LABEL_PATTERN})(?![a-z])\\s*[:;.,]?\\s*(.*)$`, "i");
 /** Where OCR merged the company and customer columns into one line: another label followed by its colon. */
 const MERGED_COLUMN = new RegExp(`\\s+(?=(?:${LABEL_PATTERN})\\s*[:;])`, "i");
-/** Labels of the company and customer blocks; any other label opens the transaction table when OCR lost its heading. */
-const HEAD: ReadonlySet<string> = new Set([
-  ...["company name", "tin no", "vat reg no", "vat reg date", "po box", "tel"],
-  ...["customer name", "account no", "city", "tin", "branch"],
-]);
+/** The words right before a Transaction ID: its label, on its line or the line above. */
+const LABELLED_ID = new RegExp(`${LABELS.transactionId}\\s*[:;.,]?\\s*$`, "i");
+/** The SMS's "Reason- …" or "Reason: …". */
+const SMS_REASON = new RegExp(`\\b${LABELS.reason}\\s*[-:]\\s*([^,.\\n]+)`, "i");
 
 export const awashReceiptParser: BankReceiptParser = {
   bank: BANK,
@@ -90,7 +65,7 @@ export const awashReceiptParser: BankReceiptParser = {
     const clean = cleanOcr(text);
     if (tokens(clean).length > 0 || /\b0000030100\b/.test(clean)) return 10;
     if (namesIssuer(clean.split("\n"), NAME)) return 10;
-    if (TOKEN_SHAPE.test(clean) || /transaction\s*\/\s*payment\s+information/i.test(clean)) return 5;
+    if (TOKEN_SHAPE.test(clean) || PAYMENT_HEADING.test(clean)) return 5;
     // A 15-digit YYMMDDHHMM + sequence labelled as the Transaction ID is Awash's alone (banks.md §1.2);
     // a bare one could be an account number, and only a shape.
     const ids = transactionIds(clean);
@@ -155,7 +130,7 @@ function transactionIds(text: string): string[] {
     .map((match) => match[0]);
 }
 
-type Rows = Map<string, string>;
+type Rows = Map<Label, string>;
 
 /**
  * The page's three-column rows (label, ":", value) as a copy or OCR gives them: on one line, one cell per
@@ -169,10 +144,11 @@ function readRows(text: string): { head: Rows; transaction: Rows } {
   let inTransaction = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
-    if (/transaction\s*\/\s*payment\s+information/i.test(line)) inTransaction = true;
+    if (PAYMENT_HEADING.test(line)) inTransaction = true;
     const match = LABEL_LINE.exec(line);
     if (!match) continue;
-    const key = labelKey(match[1] ?? "");
+    const key = labelOf(match[1] ?? "");
+    if (!key) continue;
     let value = (match[2] ?? "").trim();
     if (!value) {
       let next = i + 1;
@@ -183,43 +159,34 @@ function readRows(text: string): { head: Rows; transaction: Rows } {
         i = next;
       }
     }
-    if (!HEAD.has(key)) inTransaction = true;
+    if (!HEAD_LABELS.has(key)) inTransaction = true;
     const rows = inTransaction ? transaction : head;
     if (!rows.has(key)) rows.set(key, value);
   }
   return { head, transaction };
 }
 
-function labelKey(printed: string): string {
-  return LABELS.find(([, pattern]) => new RegExp(`^(?:${pattern})$`, "i").test(printed))?.[0] ?? "";
-}
-
-/** The fields of the receipt page, picked per transaction type the way the adapter picks them. */
+/** The fields of the receipt page, picked per transaction type as the adapter picks them (`sidesOf`). */
 function fromPage(text: string): Partial<Receipt> {
   const { head, transaction: tx } = readRows(text);
   // An SMS can hold a label or two ("Transaction ID:", "VAT:"); the page always has Amount and a date or type.
-  const isPage =
-    tx.has("amount") && ["transaction type", "transaction date", "transaction time"].some((k) => tx.has(k));
+  const isPage = tx.has("amount") && (["transactionType", ...DATE_LABELS] as const).some((k) => tx.has(k));
   if (!isPage) return {};
-  const pick = (...keys: string[]) =>
-    keys.map((key) => tx.get(key)).find((value) => value !== undefined && value !== "" && value !== "-");
+  const given = (value: string | undefined) => value !== undefined && value !== "" && value !== "-";
+  const pick = (...keys: Label[]) => keys.map((key) => tx.get(key)).find(given);
   const receipt: Partial<Receipt> = { status: "completed" };
-  const type = pick("transaction type");
+  const type = pick("transactionType");
   if (type) receipt.transactionType = type;
   const amount = ocrAmount(tx.get("amount"));
   if (amount !== null) Object.assign(receipt, { amount, currency: "ETB" });
-  const date = parseAwashDate(ocrDigits(pick("transaction date", "transaction time") ?? ""));
+  const date = parseAwashDate(ocrDigits(pick(...DATE_LABELS) ?? ""));
   if (date) receipt.transactionDate = date;
+  const sides = sidesOf(pick, (key) => [head.get(key)].find(given));
   const fields: [keyof Receipt, string | undefined][] = [
-    // Telebirr Transfer names the payer "Customer Name" inside the transaction table.
-    ["payerName", pick("sender name", "customer name") ?? head.get("customer name")],
-    // Merchant Payment has no sender account row; the customer block's "Account No" is the payer's.
-    ["payerAccount", ocrAccount(pick("sender account", "source account") ?? head.get("account no"))],
-    ["receiverName", pick("receiver name", "beneficiary name", "merchant")],
-    [
-      "receiverAccount",
-      ocrAccount(pick("receiver account", "beneficiary account", "till number", "phone number")),
-    ],
+    ["payerName", sides.payerName],
+    ["payerAccount", ocrAccount(sides.payerAccount)],
+    ["receiverName", sides.receiverName],
+    ["receiverAccount", ocrAccount(sides.receiverAccount)],
     ["description", pick("reason")],
   ];
   for (const [key, value] of fields) if (value && value !== "-") Object.assign(receipt, { [key]: value });
@@ -263,7 +230,7 @@ function fromSms(printed: string): Partial<Receipt> {
   if (from?.[1]) receipt.payerAccount = from[1];
   const payer = /\bcredited\s+to\s+your\s+account\s+from\s+([^\n]+?)\s+on\b/i.exec(text);
   if (payer?.[1]) receipt.payerName = payer[1];
-  const reason = /\bReason\s*[-:]\s*([^,.\n]+)/i.exec(text);
+  const reason = SMS_REASON.exec(text);
   if (reason?.[1]?.trim()) receipt.description = reason[1].trim();
   const done = /\bhas\s+been\s+(?:credited|debited)\b|\byou\s+have\s+(?:sent|transferr?ed|bought)\b/i.test(
     text,

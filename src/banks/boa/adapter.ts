@@ -1,11 +1,4 @@
-import {
-  addisIso,
-  answerText,
-  isRecord,
-  parseAmount,
-  pickFirst,
-  to24Hour,
-} from "../../reading/parse-utils.js";
+import { addisIso, answerText, isRecord, parseAmount, to24Hour } from "../../reading/parse-utils.js";
 import type { BankCode } from "../codes.js";
 import {
   ACCEPT_JSON,
@@ -19,9 +12,10 @@ import {
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
 import { foundByReference } from "../reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, LookupTarget, Receipt, ShareLink } from "../types.js";
+import { type BoaField, FIELDS, WHOLE_KEY } from "./labels.js";
 
 const BANK = "boa" as const satisfies BankCode;
-const HOST = "cs.bankofabyssinia.com";
+export const HOST = "cs.bankofabyssinia.com";
 const SLIP_PAGE = `https://${HOST}/slip/`;
 
 /** FT/TT + YYDDD + 5 alnum (T24 reference), e.g. FT26083XJRMH. */
@@ -138,7 +132,7 @@ export async function parseBoaResponse(response: BankResponse, target: LookupTar
   }
   const receipt = toReceipt(fields, text);
   // Shown as the reference alone, or (tolerated) as the whole slip id with its account suffix.
-  const shown = normalizeReference(fields.get("transaction reference") ?? "");
+  const shown = normalizeReference(present(fields, "reference") ?? "");
   return foundByReference(BANK, receipt, SLIP_ID.exec(shown)?.[1] ?? shown, referenceOf(target));
 }
 
@@ -162,29 +156,50 @@ function referenceOf(target: LookupTarget): string {
 }
 
 function toReceipt(fields: Map<string, string>, text: string): Receipt {
-  const pick = (...keys: string[]) => pickFirst(fields, keys);
-  const amount = parseAmount(pick("transferred amount", "amount") ?? "");
+  const pick = (field: BoaField) => filled(fields, field);
+  const amount = parseAmount(pick("amount") ?? "");
   if (amount === null) {
     throw new ReceiptFormatError(BANK, "The slip has no readable Transferred Amount.", text.slice(0, 200));
   }
-  const transactionDate = parseBoaDate(pick("transaction date") ?? "");
+  const transactionDate = parseBoaDate(pick("date") ?? "");
   if (!transactionDate) {
     throw new ReceiptFormatError(BANK, "The slip has no readable Transaction Date.", text.slice(0, 200));
   }
-  const transactionType = pick("transaction type");
-  const narrative = fields.get("narrative");
+  const transactionType = pick("type");
+  const narrative = present(fields, "description");
   return {
     status: "completed",
     ...(transactionType ? { transactionType } : {}),
     amount,
     currency: (pick("currency") ?? "ETB").toUpperCase(),
     transactionDate,
-    payerName: pick("payer's name", "source account name") ?? "",
-    payerAccount: pick("payer's account", "source account") ?? "",
-    receiverName: pick("receiver's name", "beneficiary name", "receiver name") ?? "",
-    receiverAccount: pick("receiver's account", "beneficiary account", "receiver account") ?? "",
+    payerName: pick("payerName") ?? "",
+    payerAccount: pick("payerAccount") ?? "",
+    receiverName: pick("receiverName") ?? "",
+    receiverAccount: pick("receiverAccount") ?? "",
     description: narrative === undefined ? null : narrative,
   };
+}
+
+/** A field's value under the first of its labels (labels.ts, preferred first) that the row fills. */
+function filled(fields: ReadonlyMap<string, string>, field: BoaField): string | undefined {
+  return fieldValue(fields, field, (value) => value !== "");
+}
+
+/** A field's value under the first of its labels that the row has, empty or not. */
+function present(fields: ReadonlyMap<string, string>, field: BoaField): string | undefined {
+  return fieldValue(fields, field, () => true);
+}
+
+function fieldValue(
+  fields: ReadonlyMap<string, string>,
+  field: BoaField,
+  accept: (value: string) => boolean,
+): string | undefined {
+  for (const label of FIELDS[field]) {
+    for (const [key, value] of fields) if (WHOLE_KEY[label].test(key) && accept(value)) return value;
+  }
+  return undefined;
 }
 
 /** Keys lower-cased with one apostrophe style and single spaces ("Transferred amount", "Payer’s Name"). */

@@ -13,36 +13,47 @@ import { hasT24Reference, readDate, t24References } from "../../reading/t24.js";
 import { repairReference } from "../../reading/text.js";
 import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt, ShareLink } from "../types.js";
-import { createBoaAdapter } from "./adapter.js";
+import { createBoaAdapter, HOST } from "./adapter.js";
+import { atLineStart, type BoaLabel, DISTINCTIVE, FIELDS } from "./labels.js";
 
 // Bank of Abyssinia (banks.md §2.5): the app receipt and the slip page (labels vary by transaction type),
 // and the SMS whose "Receipt:" link carries trx = 12-character reference + the SMS owner's 5-digit account
 // suffix, i.e. everything the lookup needs. The "/cs/?trx=C…" feedback link on the same host is not a receipt.
 
-const HOST = "cs.bankofabyssinia.com";
 const NAME = /Bank\s*of\s*Abyssinia|bankofabyssinia|አቢሲኒያ\s*ባንክ|አቢሲንያ\s*ባንክ/i;
 const PREFIXES = ["FT", "TT"] as const;
-/** Labels the slip API and app print and no other bank does. */
-const DISTINCTIVE =
-  /^(?:Source\s*Account\s*Name|Receiver['’]s\s*(?:Name|Account)|Payer['’]s\s*(?:Name|Account)|Total\s*Amount\s*including\s*VAT|Transferred\s*Amount\s*in\s*Words?)/im;
 /** A slip id written out: reference + 5-digit account suffix (17 characters, banks.md §2.5). */
 const SLIP_ID = /(?<![A-Za-z0-9])((?:FT|TT)[0-9OoIl]{5}[A-Z0-9]{5}[0-9OoIl]{5})(?![A-Za-z0-9])/;
 
+/** Labels whose values are not read, so that their figures are never taken for another field. */
+const SKIPPED = [
+  "transferredInWords",
+  "amountInWords",
+  "totalIncludingVat",
+  "totalAmount",
+  "serviceCharge",
+  "vat",
+  "bankName",
+  "paymentReference",
+  "tel",
+  "address",
+  "scanQr",
+  "currency",
+  "vatSequence",
+] as const satisfies readonly BoaLabel[];
+
+// Longer labels first: "Source Account Name" before "Source Account", "Amount in Words" before "Amount".
 const LABELS = [
-  ["payerName", /^(?:Source\s*Account\s*Name|Payer['’]?s?\s*Name)/i],
-  ["payerAccount", /^(?:Source\s*Account|Payer['’]?s?\s*Account)/i],
-  // "Nae": the OCR of a real app receipt drops the m.
-  ["receiverName", /^(?:Receiver['’]?s?\s*Na(?:m|rn)?e|Beneficiary\s*Name)/i],
-  ["receiverAccount", /^(?:Receiver['’]?s?\s*Account|Beneficiary\s*Account)/i],
-  [
-    "ignored",
-    /^(?:Transferred\s*Amount\s*in\s*Words?|Amount\s*in\s*Words?|Total\s*Amount(?:\s*including\s*VAT)?|Service\s*Charge|VAT\b|Bank\s*Name|Payment\s*Reference|Tel\.?\b|Address|Scan\s*the\s*QR|Currency|Vat\s*Sequence)/i,
-  ],
-  ["amount", /^(?:Transferred\s*Amount|Amount)\b/i],
-  ["date", /^Transaction\s*Date/i],
-  ["reference", /^Transaction\s*Reference/i],
-  ["type", /^Transaction\s*Type/i],
-  ["narrative", /^(?:Narrative|Note)\b/i],
+  ["payerName", atLineStart(FIELDS.payerName)],
+  ["payerAccount", atLineStart(FIELDS.payerAccount)],
+  ["receiverName", atLineStart(FIELDS.receiverName)],
+  ["receiverAccount", atLineStart(FIELDS.receiverAccount)],
+  ["ignored", atLineStart(SKIPPED)],
+  ["amount", atLineStart(FIELDS.amount)],
+  ["date", atLineStart(FIELDS.date)],
+  ["reference", atLineStart(FIELDS.reference)],
+  ["type", atLineStart(FIELDS.type)],
+  ["description", atLineStart(FIELDS.description)],
 ] as const satisfies Labels<string>;
 type Key = (typeof LABELS)[number][0];
 
@@ -128,7 +139,7 @@ function labelFields(values: ReadonlyMap<Key, string[]>, reference: string | nul
     payerAccount: ocrAccount(first("payerAccount")),
     receiverName: first("receiverName"),
     receiverAccount: ocrAccount(first("receiverAccount")),
-    description: first("narrative"),
+    description: first("description"),
   });
 }
 

@@ -3,6 +3,7 @@ import { type LabelSpec, readLabels, textLines } from "../../reading/pdf-labels.
 import { ReceiptFormatError } from "../errors.js";
 import type { Receipt } from "../types.js";
 import { normalizeCbeReference } from "./input.js";
+import { labelPattern } from "./labels.js";
 
 const BANK = "cbe" as const;
 
@@ -65,31 +66,32 @@ export function readCbeJson(body: string): CbeReading {
   return { receipt, reference: normalizeCbeReference(field(data.id)) };
 }
 
+/** How the adapter reads each label of labels.ts. */
 const PDF_LABELS: readonly LabelSpec[] = [
-  { key: "title", label: "VAT Invoice / Customer Receipt", kind: "header" },
-  { key: "section", label: "Payment / Transaction Information", kind: "header" },
-  { key: "customer", label: "Customer Name", kind: "text", wraps: true },
-  { key: "region", label: "Region", kind: "text" },
-  { key: "city", label: "City", kind: "text" },
-  { key: "subcity", label: "Sub city", kind: "text" },
-  { key: "wereda", label: "Wereda/Kebele", kind: "text" },
-  { key: "branch", label: "Branch", kind: "text" },
-  { key: "swift", label: "SWIFT Code", kind: "text" },
-  { key: "tin", label: "Tin", kind: "text", value: /^\d/ },
-  { key: "vatReceipt", label: "VAT Receipt No", kind: "text" },
-  { key: "vatRegistration", label: "VAT Registration No", kind: "text" },
-  { key: "payer", label: "Payer", kind: "text", wraps: true },
-  { key: "account", label: "Account", kind: "text", value: /^[\d*xX•]/ },
-  { key: "receiver", label: "Receiver", kind: "text", wraps: true },
-  { key: "date", label: "Payment Date & Time", kind: "text" },
-  { key: "reference", label: "Reference No. (VAT Invoice No)", kind: "text" },
-  { key: "reason", label: "Reason / Type of service", kind: "text", wraps: true },
-  { key: "amount", label: "Transferred Amount", kind: "amount" },
-  { key: "commission", label: "Commission or Service Charge", kind: "amount" },
-  { key: "vat", label: "15% VAT on Commission", kind: "amount" },
-  { key: "disaster", label: "5% Disaster Recovery", kind: "amount" },
-  { key: "total", label: "Total amount debited from customer's account", kind: "amount" },
-  { key: "words", label: /Amount\s*in\s*Words?/, kind: "text" },
+  { key: "title", label: labelPattern("title"), kind: "header" },
+  { key: "section", label: labelPattern("section"), kind: "header" },
+  { key: "customer", label: labelPattern("customer"), kind: "text", wraps: true },
+  { key: "region", label: labelPattern("region"), kind: "text" },
+  { key: "city", label: labelPattern("city"), kind: "text" },
+  { key: "subcity", label: labelPattern("subcity"), kind: "text" },
+  { key: "wereda", label: labelPattern("wereda"), kind: "text" },
+  { key: "branch", label: labelPattern("branch"), kind: "text" },
+  { key: "swift", label: labelPattern("swift"), kind: "text" },
+  { key: "tin", label: labelPattern("tin"), kind: "text", value: /^\d/ },
+  { key: "vatReceipt", label: labelPattern("vatReceipt"), kind: "text" },
+  { key: "vatRegistration", label: labelPattern("vatRegistration"), kind: "text" },
+  { key: "payer", label: labelPattern("payer"), kind: "text", wraps: true },
+  { key: "account", label: labelPattern("account"), kind: "text", value: /^[\d*xX•]/ },
+  { key: "receiver", label: labelPattern("receiver"), kind: "text", wraps: true },
+  { key: "date", label: labelPattern("date"), kind: "text" },
+  { key: "reference", label: labelPattern("reference"), kind: "text" },
+  { key: "reason", label: labelPattern("reason"), kind: "text", wraps: true },
+  { key: "amount", label: labelPattern("amount"), kind: "amount" },
+  { key: "commission", label: labelPattern("commission"), kind: "amount" },
+  { key: "vat", label: labelPattern("vat"), kind: "amount" },
+  { key: "disaster", label: labelPattern("disaster"), kind: "amount" },
+  { key: "total", label: labelPattern("total"), kind: "amount" },
+  { key: "words", label: labelPattern("words"), kind: "text" },
 ];
 
 /**

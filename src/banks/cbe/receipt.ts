@@ -13,6 +13,7 @@ import {
 } from "../../reading/receipt-lines.js";
 import { hasT24Reference, readDate, t24References } from "../../reading/t24.js";
 import { repairReference } from "../../reading/text.js";
+import { WALLET_NAME } from "../cbebirr/labels.js";
 import { looksLikeCbeBirr } from "../cbebirr/receipt.js";
 import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt, ShareLink } from "../types.js";
@@ -24,6 +25,7 @@ import {
   parseCbeShareUrl,
   SHARE_HOST,
 } from "./input.js";
+import { BANK_NAME, LABELS, startsWithLabel, TIN } from "./labels.js";
 import { readCbePdfText } from "./parse.js";
 
 // Commercial Bank of Ethiopia (banks.md §2.1). Two systems: mbreciept token links (case-sensitive tokens,
@@ -32,18 +34,18 @@ import { readCbePdfText } from "./parse.js";
 // account is known only from a legacy link.
 
 const CBE_HOSTS: readonly string[] = [SHARE_HOST, API_HOST, LEGACY_HOST];
-const TIN = /(?<!\d)0000006966(?!\d)/;
+/** Host names as pattern sources. */
+const hosts = (...names: readonly string[]) => names.map((name) => name.replace(/\./g, "\\.")).join("|");
 /** The bank's name, or "CBE" alone: not the wallet CBE Birr (another issuer), not inside a host name. */
-const NAME = /Commercial\s*Bank\s*of\s*Ethiopia|የኢትዮጵያ\s*ንግድ\s*ባንክ|(?<![\w./@-])CBE(?![\w.]|\s*-?\s*Birr)/i;
+const NAME = new RegExp(String.raw`${BANK_NAME}|(?<![\w./@-])(?!${WALLET_NAME})CBE(?![\w.])`, "i");
 /** Sign-off of every CBE SMS, and the bank's e-mail domain printed on the web receipt. */
 const OWN_PHRASE = /Banking\s*with\s*CBE\b|@cbe\.com\.et\b/i;
 /** Labels and phrases only CBE prints (the PDF/web receipt, the SMS fee breakdown, the app modal). */
 const DISTINCTIVE = [
-  /Reference\s*No\.?\s*\(\s*VAT\s*Invoice\s*No/i,
-  /Commission\s*or\s*Service\s*Charge/i,
-  /15\s*%\s*VAT\s*on\s*Commission/i,
-  /Total\s*amount\s*debited\s*from\s*customer/i,
-  /Disaster\s*Recovery\s*\(\s*5\s*%\s*\)|5\s*%\s*Disaster\s*Recovery/i,
+  ...(["reference", "commission", "vat", "total", "disaster"] as const).map(
+    (label) => new RegExp(LABELS[label], "i"),
+  ),
+  /Disaster\s*Recovery\s*\(\s*5\s*%\s*\)/i,
   /debited\s+from\s+.+?\s+for\s+.+?-\s*ETB\s*-\s*\d{4}\b/i,
 ];
 /** A v2 token is always "v2-" and 20 letters/digits (every sample); shorter runs are a wrapped line. */
@@ -51,22 +53,38 @@ const V2_LENGTH = 23;
 const V2_IN_TEXT = /(?<![A-Za-z0-9/])[vV]2\s?-\s?([A-Za-z0-9_]{8,40})(?![A-Za-z0-9_-])/;
 
 const CBE_LABELS = [
-  ["reference", /^Reference\s*No\.?\s*\(?\s*VAT\s*Invoice\s*No\.?\s*\)?/i],
-  ["vatReceipt", /^VAT\s*Receipt\s*No\.?/i],
-  ["date", /^Payment\s*Date\s*(?:&|and)\s*Time/i],
-  ["reason", /^Reason\s*\/?\s*Type\s*of\s*service/i],
-  ["amount", /^Transferred\s*Amount/i],
+  ["reference", startsWithLabel("reference")],
+  ["vatReceipt", startsWithLabel("vatReceipt")],
+  ["date", startsWithLabel("date")],
+  ["reason", startsWithLabel("reason")],
+  ["amount", startsWithLabel("amount")],
   [
     "ignored",
-    /^(?:Commission\s*or\s*Service\s*Charge|15\s*%\s*VAT\s*on\s*Commission|5\s*%\s*Disaster\s*Recovery|Total\s*amount\s*debited(?:\s*from\s*customer'?s?\s*account)?|Amount\s*in\s*Words?|Customer\s*Name|Region|City|Sub\s*city|Wereda\s*\/?\s*Kebele|Branch|SWIFT\s*Code|VAT\s*Registration\s*(?:No|Date)|Tin|Payment\s*\/\s*Transaction\s*Information)/i,
+    startsWithLabel(
+      "commission",
+      "vat",
+      "disaster",
+      "total",
+      "words",
+      "customer",
+      "region",
+      "city",
+      "subcity",
+      "wereda",
+      "branch",
+      "swift",
+      "vatRegistration",
+      "tin",
+      "section",
+    ),
   ],
-  ["payer", /^Payer\b/i],
-  ["receiver", /^Receiver\b/i],
-  ["account", /^Account\b/i],
+  ["payer", startsWithLabel("payer")],
+  ["receiver", startsWithLabel("receiver")],
+  ["account", startsWithLabel("account")],
 ] as const satisfies Labels<string>;
 type CbeKey = (typeof CBE_LABELS)[number][0];
 
-const ADDRESS_BAR = /(?<![\w.-])(?:mbreciept\.cbe\.com\.et|apps\.cbe\.com\.et)\b/i;
+const ADDRESS_BAR = new RegExp(String.raw`(?<![\w.-])(?:${hosts(SHARE_HOST, LEGACY_HOST)})\b`, "i");
 
 export const cbeReceiptParser: BankReceiptParser = {
   bank: "cbe",
@@ -248,19 +266,21 @@ function repairedLegacyLink(url: URL): ShareLink | null {
   return parseCbeShareUrl(parsed);
 }
 
+const WRAPPED_TOKEN_LINK = new RegExp(
+  String.raw`(https?:\/\/(?:${hosts(SHARE_HOST, API_HOST)})\/)([A-Za-z0-9_-]*)[ \t]*\r?\n[ \t]*([A-Za-z0-9_-]+)`,
+  "gi",
+);
+
 /**
  * OCR and narrow SMS screens break the token link across lines ("…cbe.com.et/v2" + "-hfHCx…"); the
  * pieces are joined only when the first is not a whole token and the joined one is.
  */
 function joinWrappedToken(text: string): string {
-  return text.replace(
-    /(https?:\/\/(?:mbreciept|mb)\.cbe\.com\.et\/)([A-Za-z0-9_-]*)[ \t]*\r?\n[ \t]*([A-Za-z0-9_-]+)/gi,
-    (whole, prefix: string, head: string, next: string) => {
-      const complete = isCbeToken(head) && !(head.startsWith("v2-") && head.length < V2_LENGTH);
-      const joined = `${head}${next}`;
-      return !complete && isCbeToken(joined) ? `${prefix}${joined}` : whole;
-    },
-  );
+  return text.replace(WRAPPED_TOKEN_LINK, (whole, prefix: string, head: string, next: string) => {
+    const complete = isCbeToken(head) && !(head.startsWith("v2-") && head.length < V2_LENGTH);
+    const joined = `${head}${next}`;
+    return !complete && isCbeToken(joined) ? `${prefix}${joined}` : whole;
+  });
 }
 
 /** A v2 token written without its link ("v2-hfHC…"); its case is kept, only the prefix is certain. */

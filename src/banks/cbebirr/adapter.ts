@@ -6,7 +6,13 @@ import {
   queryValue,
   to24Hour,
 } from "../../reading/parse-utils.js";
-import { type LabelSpec, readLabels, readPdfText, textLines } from "../../reading/pdf-labels.js";
+import {
+  type LabelKind,
+  type LabelSpec,
+  readLabels,
+  readPdfText,
+  textLines,
+} from "../../reading/pdf-labels.js";
 import type { BankCode } from "../codes.js";
 import { type BankOptions, bankNetwork, DESKTOP_USER_AGENT, isPlainHttps } from "../defaults.js";
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
@@ -20,21 +26,25 @@ import type {
   Receipt,
   ShareLink,
 } from "../types.js";
+import {
+  HOST,
+  type Label,
+  labelPattern,
+  PAYER_PHONE,
+  ROW_START,
+  startsWithLabel,
+  WEAK_SHARE_HOST,
+} from "./labels.js";
 
 const BANK = "cbebirr" as const satisfies BankCode;
 
 export type CbeBirrOptions = BankOptions;
 
-const HOST = "cbepay1.cbe.com.et";
-// weak (banks.md §2.7): a single cheki guide mentions this share form; it is re-routed to aureceipt.
-const WEAK_SHARE_HOST = "apps.cbebirr.com.et";
 const NAME = "CBE Birr";
 
 // weak (banks.md §2.7): receipt numbers are "10 alnum" (CGU…, DIP…; some 12-character FT…), yet the real
 // glued row it quotes starts "DIP41PM7JLY" (11), so 10 to 12 letters and digits are accepted.
 const RECEIPT_NUMBER = /^[A-Z0-9]{10,12}$/;
-// weak: banks.md names 2519… (Ethio telecom); Safaricom 2517… numbers are accepted the same way.
-const PHONE = /^251[79]\d{8}$/;
 
 export function createCbeBirrAdapter(options: CbeBirrOptions = {}): BankAdapter {
   const userAgent = options.userAgent ?? DESKTOP_USER_AGENT;
@@ -80,39 +90,46 @@ export function normalizePhone(raw: string): string {
   return digits;
 }
 
-const LABELS: readonly LabelSpec[] = [
-  { key: "title", label: /VAT\s*Invoice\s*\/?\s*Customer\s*Receipt/, kind: "header" },
-  { key: "customerSection", label: "Customer Information", kind: "header" },
-  { key: "transactionSection", label: "Transaction Information", kind: "header" },
-  { key: "detailsSection", label: "Transaction Details", kind: "header" },
-  { key: "tableHeader", label: "Receipt Number", kind: "header" },
-  { key: "customer", label: "Customer Name", kind: "text", wraps: true },
-  { key: "region", label: "Region", kind: "text" },
-  { key: "city", label: "City", kind: "text" },
-  { key: "subcity", label: "Sub city", kind: "text" },
-  { key: "wereda", label: "Wereda/kebele", kind: "text" },
-  { key: "debit", label: "Debit Account", kind: "text" },
-  { key: "credit", label: "Credit Account", kind: "text", wraps: true },
-  { key: "receiver", label: "Receiver Name", kind: "text", wraps: true },
-  { key: "order", label: "Order ID", kind: "text" },
-  { key: "status", label: "Transaction Status", kind: "text" },
-  { key: "reference", label: "Reference", kind: "text" },
-  { key: "paid", label: "Paid amount", kind: "amount" },
-  { key: "charge", label: "Service Charge", kind: "amount" },
-  { key: "vat", label: "VAT", kind: "amount" },
-  { key: "total", label: "Total Paid Amount", kind: "amount" },
-  { key: "words", label: /(?:Total\s*)?Amount\s*in\s*words?/, kind: "text" },
-  { key: "reason", label: "Payment Reason", kind: "text" },
-  { key: "channel", label: "Payment Channel", kind: "text" },
+/** How the adapter reads each label of labels.ts; `true` for values that wrap (long names). */
+const TEXT_LABELS: readonly LabelSpec[] = [
+  spec("title", "header"),
+  spec("customerSection", "header"),
+  spec("transactionSection", "header"),
+  spec("detailsSection", "header"),
+  spec("receiptNumber", "header"),
+  spec("customer", "text", true),
+  spec("region", "text"),
+  spec("city", "text"),
+  spec("subcity", "text"),
+  spec("wereda", "text"),
+  spec("debit", "text"),
+  spec("credit", "text", true),
+  spec("receiver", "text", true),
+  spec("order", "text"),
+  spec("status", "text"),
+  spec("reference", "text"),
+  spec("paid", "amount"),
+  spec("charge", "amount"),
+  spec("vat", "amount"),
+  spec("total", "amount"),
+  spec("words", "text"),
+  spec("reason", "text"),
+  spec("channel", "text"),
 ];
+
+/** A line of a found receipt's HTML report (the miss page has none of them). */
+const RECEIPT_LINE = startsWithLabel("paid", "debit", "status");
+
+function spec(key: Label, kind: LabelKind, wraps = false): LabelSpec {
+  return { key, label: labelPattern(key), kind, ...(wraps ? { wraps } : {}) };
+}
 
 // The first date on the receipt is the table's Transaction Date (YYYY-MM-DD HH:mm, or a 12-hour clock
 // whose AM/PM an HTML report wraps onto the next line); pdf-parse glues the row's amount to it.
 const TABLE_ROW =
   /(\d{4})-(\d{2})-(\d{2})(?:\s|T)*(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp][Mm])\b)?\s*((?:ETB|Br\.?|Birr)?\s*\d[\d,]*(?:\.\d+)?)?/;
-// The row's Receipt Number, glued to the date ("DIP41PM7JLY2026-09-25") or in the cell before it. The date
-// always starts four digits before its first dash, so a number ending in digits still splits right.
-const ROW_RECEIPT_NUMBER = /^((?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,12})\s*\d{4}-\d{2}-\d{2}/m;
+// The row's Receipt Number, glued to the date ("DIP41PM7JLY2026-09-25") or in the cell before it.
+const ROW_RECEIPT_NUMBER = new RegExp(`^${ROW_START}`, "m");
 
 /**
  * Reads CBE Birr receipt text (pdf-parse output of the PDF, or the lines of the HTML report). The
@@ -124,7 +141,7 @@ export function parseCbeBirrText(lines: readonly string[]): Receipt {
 
 /** The receipt and the Receipt Number of its Transaction Details row ("" when the row shows none). */
 export function readCbeBirrText(lines: readonly string[]): { receipt: Receipt; reference: string } {
-  const values = readLabels(lines, LABELS);
+  const values = readLabels(lines, TEXT_LABELS);
   const first = (key: string) => values.get(key)?.[0] ?? "";
   const text = lines.join("\n");
   const row = TABLE_ROW.exec(text);
@@ -175,7 +192,7 @@ function validatePhone(account: string | null): InputProblem | null {
       message: `The account number field is required for ${NAME}: give the payer's phone number (251XXXXXXXXX).`,
     };
   }
-  if (!PHONE.test(normalizePhone(account))) {
+  if (!PAYER_PHONE.test(normalizePhone(account))) {
     return {
       field: "account_number",
       message: `The account number must be the payer's phone number for ${NAME} (09XXXXXXXX, +2519XXXXXXXX or 2519XXXXXXXX).`,
@@ -214,7 +231,7 @@ async function readAnswer(response: BankResponse, target: LookupTarget): Promise
   const htmlType = /html/i.test(response.headers["content-type"] ?? "");
   if (status === 200 && (htmlType || /<html|<!doctype/i.test(html))) {
     const lines = htmlToLines(html);
-    const hasReceipt = lines.some((line) => /^(?:Paid amount|Debit Account|Transaction Status)/i.test(line));
+    const hasReceipt = lines.some((line) => RECEIPT_LINE.test(line));
     if (hasReceipt) return found(lines);
     // The miss: an empty Telerik ReportViewer page titled "Auto Receipt" (HTTP 200).
     if (/Auto Receipt|ReportViewer/i.test(html)) return { kind: "not_found" };

@@ -13,40 +13,61 @@ import {
 } from "../../reading/receipt-lines.js";
 import { hasT24Reference, readDate, t24References } from "../../reading/t24.js";
 import { repairReference } from "../../reading/text.js";
+import { BANK_NAME as CBE_BANK_NAME, TIN as CBE_TIN } from "../cbe/labels.js";
 import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt, ShareLink } from "../types.js";
 import { createCbeBirrAdapter, normalizePhone, readCbeBirrText } from "./adapter.js";
+import {
+  HOST,
+  PAYER_PHONE,
+  ROW_START,
+  startsWithLabel,
+  TABLE_HEADER,
+  WALLET_NAME,
+  WEAK_SHARE_HOST,
+} from "./labels.js";
 
 // CBE Birr wallet receipts (banks.md §2.7): the aureceipt PDF ("VAT Invoice/ Customer Receipt" under CBE's
 // name) or its Telerik HTML twin. The lookup needs the receipt number and the payer's phone, which the
 // receipt prints unmasked as the Debit Account on wallet transfers.
 
-const HOSTS: readonly string[] = ["cbepay1.cbe.com.et", "apps.cbebirr.com.et"];
-const NAME = /CBE\s*-?\s*Birr/i;
-const CBE_NAME = /Commercial\s*Bank\s*of\s*Ethiopia|የኢትዮጵያ\s*ንግድ\s*ባንክ/i;
-const CBE_TIN = /(?<!\d)0000006966(?!\d)/;
-// weak (banks.md §2.7): a Safaricom 2517… payer is accepted like an Ethio telecom 2519… one (adapter rule).
-const PHONE = /^251[79]\d{8}$/;
+const HOSTS: readonly string[] = [HOST, WEAK_SHARE_HOST];
+const NAME = new RegExp(WALLET_NAME, "i");
+const CBE_NAME = new RegExp(CBE_BANK_NAME, "i");
 /** 10 letters and digits (CGU…, DIP…), up to 12 as the real "DIP41PM7JLY" row shows; never all letters. */
 const RECEIPT_NUMBER = /^(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]{10,12}$/;
 /** The Transaction Details row: receipt number, then its date (glued by pdf-parse, spaced by OCR). */
-const ROW = /^((?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,12})\s*(\d{4}-\d{2}-\d{2})(?:\s*(\d{1,2}:\d{2}))?/;
+const ROW = new RegExp(String.raw`^${ROW_START}(?:\s*(\d{1,2}:\d{2}))?`);
 
 const LABELS = [
-  ["ignored", /^Receipt\s*Number\s*Transaction\s*Date.*$/i],
-  ["customer", /^Customer\s*Name/i],
-  ["debit", /^Debit\s*Account/i],
-  ["credit", /^Credit\s*Account/i],
-  ["receiver", /^Receiver\s*Name/i],
-  ["status", /^Transaction\s*Status/i],
-  ["receiptNumber", /^Receipt\s*(?:Number|No\.?)/i],
-  ["date", /^Transaction\s*Date/i],
-  ["paid", /^Paid\s*amount/i],
-  ["reference", /^Reference/i],
-  ["reason", /^Payment\s*Reason/i],
+  ["ignored", new RegExp(`^(?:${TABLE_HEADER}).*$`, "i")],
+  ["customer", startsWithLabel("customer")],
+  ["debit", startsWithLabel("debit")],
+  ["credit", startsWithLabel("credit")],
+  ["receiver", startsWithLabel("receiver")],
+  ["status", startsWithLabel("status")],
+  ["receiptNumber", startsWithLabel("receiptNumber")],
+  ["date", startsWithLabel("date")],
+  ["paid", startsWithLabel("paid")],
+  ["reference", startsWithLabel("reference")],
+  ["reason", startsWithLabel("reason")],
   [
     "ignored",
-    /^(?:Order\s*ID|Total\s*Paid\s*Amount|(?:Total\s*)?Amount\s*in\s*words?|Service\s*Charge|VAT|Payment\s*Channel|Region|City|Sub\s*city|Wereda\s*\/?\s*kebele|Customer\s*Information|Transaction\s*(?:Information|Details))/i,
+    startsWithLabel(
+      "order",
+      "total",
+      "words",
+      "charge",
+      "vat",
+      "channel",
+      "region",
+      "city",
+      "subcity",
+      "wereda",
+      "customerSection",
+      "transactionSection",
+      "detailsSection",
+    ),
   ],
 ] as const satisfies Labels<string>;
 type Key = (typeof LABELS)[number][0];
@@ -90,21 +111,18 @@ export const cbebirrReceiptParser: BankReceiptParser = {
   },
 };
 
+const DEBIT_LINE = startsWithLabel("debit");
+/** "Credit Account", not another issuer's "Credit Account Id". */
+const CREDIT_LINE = new RegExp(`${startsWithLabel("credit").source}(?!\\s*Id)`, "i");
+const WALLET_LINE = startsWithLabel("order", "paid", "total", "channel", "receiptNumber");
+
 /**
  * CBE Birr receipts print CBE's name and TIN; these labels (banks.md §2.7) are the wallet's own, so CBE's
  * parser asks too before it claims such a text.
  */
 export function looksLikeCbeBirr(lines: readonly string[]): boolean {
   const has = (pattern: RegExp) => lines.some((line) => pattern.test(line));
-  const accounts = has(/^Debit\s*Account/i) || has(/^Credit\s*Account(?!\s*Id)/i);
-  const wallet = [
-    /^Order\s*ID/i,
-    /^Paid\s*amount/i,
-    /^Total\s*Paid\s*Amount/i,
-    /^Payment\s*Channel/i,
-    /^Receipt\s*Number/i,
-  ];
-  return accounts && wallet.some(has);
+  return (has(DEBIT_LINE) || has(CREDIT_LINE)) && has(WALLET_LINE);
 }
 
 // --- internal helpers ---
@@ -181,7 +199,7 @@ function payerPhone(debit: string): string | null {
   const compact = debit.replace(/[\s\-().]/g, "").replace(/^\+/, "");
   if (!/^[0-9OoIl|]{9,14}$/.test(compact)) return null;
   const phone = normalizePhone(repairReference(compact, "9".repeat(compact.length)) ?? compact);
-  return PHONE.test(phone) ? phone : null;
+  return PAYER_PHONE.test(phone) ? phone : null;
 }
 
 function hasReceiptNumberShape(text: string): boolean {

@@ -19,6 +19,7 @@ import {
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
 import { foundByReference } from "../reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, LookupTarget, Receipt, ShareLink } from "../types.js";
+import { type Fields, sliceByLabels } from "./labels.js";
 
 const BANK = "dashen" as const satisfies BankCode;
 const RECEIPT_HOST = "receipts.dashenbanksc.com";
@@ -129,82 +130,6 @@ export async function parseDashenResponse(
 function normalizeReference(raw: string): string {
   const compact = raw.replace(/[\s-]/g, "").toUpperCase();
   return /^\d{1,2}[A-Z]{4}\d{5}[A-Z0-9]{4}$/.test(compact) ? compact.padStart(16, "0") : compact;
-}
-
-/** Every label of both templates; each value runs to the nearest following label, whatever the order. */
-const LABELS = [
-  ["payerName", "Sender Name"],
-  ["payerName", "Account Holder Name"],
-  ["payerAccount", "Sender Account Number"],
-  ["channel", "Transaction Channel"],
-  ["serviceType", "Service Type"],
-  ["narrative", "Narrative"],
-  ["receiverName", "Receiver Name"],
-  ["institution", "Beneficiary Bank Name"],
-  ["institution", "Institution Name"],
-  ["institution", "Instituton Name"],
-  ["receiverAccount", "Receiver Account Number"],
-  ["phone", "Phone No"],
-  ["reference", "Transaction Reference"],
-  ["reference", "Transaction Ref"],
-  ["transferReference", "Transfer Reference"],
-  ["date", "Transaction Date"],
-  ["date", "Date"],
-  ["amount", "Transaction Amount"],
-  ["amount", "Amount"],
-  ["amountInWords", "Amount in Words"],
-  ["fee", "Service Charge"],
-  ["fee", "Excise Tax (15%)"],
-  ["fee", "DRRF Fee"],
-  ["fee", "VAT (15%)"],
-  ["fee", "Penalty Fee"],
-  ["fee", "Income Tax Fee"],
-  ["fee", "Interest Fee"],
-  ["fee", "Stamp Duty"],
-  ["fee", "Discount Amount"],
-  ["total", "Total"],
-] as const;
-type Field = (typeof LABELS)[number][0];
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-// A label is a whole word run followed by ":" or by its value (an amount, or the next line): this keeps
-// "Total" inside a narrative and "Transaction Ref" inside "Transaction Reference" from counting as labels.
-const LABEL_PATTERNS = LABELS.map(
-  ([field, label]) =>
-    [
-      field,
-      label,
-      new RegExp(
-        `(?<![A-Za-z])${escapeRegExp(label)}\\.?(?:[ \\t]*:|(?=[ \\t]*(?:\\n|$))|(?=[ \\t]*(?:ETB|Birr|-?\\d)))`,
-        "gi",
-      ),
-    ] as const,
-);
-
-type Fields = Partial<Record<Field, string>>;
-
-export function sliceByLabels(text: string): Fields {
-  const hits: { field: Field; label: string; start: number; end: number }[] = [];
-  for (const [field, label, pattern] of LABEL_PATTERNS) {
-    for (const match of text.matchAll(pattern)) {
-      hits.push({ field, label, start: match.index, end: match.index + match[0].length });
-    }
-  }
-  // Longest label first at one position; a label inside another ("Date" in "Transaction Date") is dropped.
-  hits.sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept = hits.filter((hit, i) => hits.slice(0, i).every((other) => other.end <= hit.start));
-  // Values of the preferred alias win (LABELS order), so "Transaction Amount" beats a bare "Amount".
-  const byLabel = new Map<string, string>();
-  kept.forEach((hit, i) => {
-    const value = text.slice(hit.end, kept[i + 1]?.start ?? text.length).trim();
-    if (!byLabel.has(hit.label)) byLabel.set(hit.label, (value.split("\n")[0] ?? "").trim());
-  });
-  const fields: Fields = {};
-  for (const [field, label] of LABELS) {
-    const value = byLabel.get(label);
-    if (value !== undefined && fields[field] === undefined) fields[field] = value;
-  }
-  return fields;
 }
 
 function toReceipt(fields: Fields, text: string): Receipt {

@@ -16,17 +16,19 @@ import { readDate } from "../../reading/t24.js";
 import { repairReference } from "../../reading/text.js";
 import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
-import { createDashenAdapter, parseDashenDate, sliceByLabels } from "./adapter.js";
+import { createDashenAdapter, parseDashenDate } from "./adapter.js";
+import { LABELS, sliceByLabels } from "./labels.js";
 
 const BANK = "dashen" as const;
 const NAME = /\bdashen\b/gi;
 const adapter = createDashenAdapter();
 
 /**
- * The FT Ref: 3-char branch/channel code + 4-letter type + YYDDD + 4 alnum (822LTWS2622600WJ), whose first
- * two are digits in every sample (0001, 00WH, 00W7): OCR's O there is a zero.
+ * The FT Ref: 3-char branch/channel code + 4-letter type + YYDDD + 4 alnum (822LTWS2622600WJ). The code's
+ * last two and the sequence's first two are digits in every sample (B22, D31, 641, 045, 387, 110, 822, 132;
+ * 0001, 00WH, 00W7): OCR's O or I there is a 0 or a 1. Only the code's first character may be a letter.
  */
-const FT_SHAPE = "XXXAAAA9999999XX";
+const FT_SHAPE = "X99AAAA9999999XX";
 /** The same shape in print, unrepaired: the type letters are real letters, the YYDDD may hold look-alikes. */
 const PRINTED_FT = /(?<![A-Za-z0-9])[A-Z0-9]{3}[A-Z]{4}[0-9OIlSBZ]{5}[A-Z0-9]{4}(?![A-Za-z0-9])/g;
 
@@ -35,20 +37,26 @@ const PRINTED_FT = /(?<![A-Za-z0-9])[A-Z0-9]{3}[A-Z]{4}[0-9OIlSBZ]{5}[A-Z0-9]{4}
 const LINK =
   /(?<![\w.@-])(?:https?:\/\/)?(?:receipts\.dashenbanksc\.com|receipt\.dashensuperapp\.com|api\.dashensuperapp\.com)\/[^\s<>"'()]+/gi;
 
+const { ftRef, transactionReference, transactionRef, transferReference } = LABELS;
 /**
- * Labels of the reference: receipt ("Transaction Reference"), old PDF ("Transaction Ref"), app ("FT Ref"),
- * SMS ("transaction reference"). No word boundary after them: pdf-parse glues the value on.
+ * Labels of the reference: receipt ("Transaction Reference"), old PDF ("Transaction Ref"), app ("FT Ref",
+ * "FT Reference"), SMS ("transaction reference"). No word boundary after them: pdf-parse glues the value on.
  */
-const REFERENCE_LABEL =
-  /\b(?:FT\s*Ref(?:erence)?|Transaction\s+Ref(?:erence)?|Transfer\s+Reference)(?:\s*No\.)?/gi;
+const REFERENCE_LABEL = new RegExp(
+  String.raw`\b(?:${ftRef}(?:erence)?|${transactionReference}|${transactionRef}|${transferReference})(?:\s*No\.)?`,
+  "gi",
+);
 
 /** Labels only Dashen prints (banks.md §2.3), including the old PDF's typo. */
 const DISTINCTIVE = [
-  /Instituton\s+Name/i,
-  /Transaction\s+Channel/i,
-  /Excise\s+Tax/i,
-  /Transfer\s+Reference[\s\S]*Transaction\s+Reference|Transaction\s+Reference[\s\S]*Transfer\s+Reference/i,
-  /\bFT\s*Ref\b/i,
+  new RegExp(LABELS.institutonName, "i"),
+  new RegExp(LABELS.transactionChannel, "i"),
+  new RegExp(LABELS.exciseTax, "i"),
+  new RegExp(
+    `${transferReference}[\\s\\S]*${transactionReference}|${transactionReference}[\\s\\S]*${transferReference}`,
+    "i",
+  ),
+  new RegExp(String.raw`\b${ftRef}\b`, "i"),
 ];
 
 export const dashenReceiptParser: BankReceiptParser = {

@@ -13,9 +13,10 @@ import {
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
 import { foundByReference } from "../reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, Receipt, ShareLink } from "../types.js";
+import { FEE_BEFORE_LABEL, LABEL_PATTERNS, type MpesaLabel } from "./labels.js";
 
 const BANK = "mpesa" as const satisfies BankCode;
-const HOST = "m-pesabusiness.safaricom.et";
+export const HOST = "m-pesabusiness.safaricom.et";
 /** 10 upper-case letters and digits, at least one letter (a phone number is not a transaction number). */
 const REFERENCE = /^(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10}$/;
 
@@ -77,38 +78,26 @@ export function parseMpesaReceiptText(text: string): Receipt {
 export function readMpesaReceiptText(text: string): { receipt: Receipt; reference: string } {
   const lines = plainLines(text);
   const flat = lines.join("\n");
-  const value = (key: LabelKey) => labelValue(lines, key);
+  const value = (key: MpesaLabel) => labelValue(lines, key);
   const fail = (what: string): never => {
     throw new ReceiptFormatError(BANK, `The M-Pesa receipt has no readable ${what}.`, flat.slice(0, 200));
   };
 
   const total = amountOf(value("total")) ?? fail("TOTAL");
-  const serviceFee =
-    feeOf(flat, "serviceFee", /([\d,]+(?:\.\d+)?)\s*(?:Birr|ETB)?\s*\/\s*SERVICE FEE/i) ??
-    fail("SERVICE FEE");
-  const vat =
-    feeOf(flat, "vat", /([\d,]+(?:\.\d+)?)\s*(?:Birr|ETB)?\s*\+\s*15\s*%\s*VAT/i) ?? fail("15% VAT");
-  // weak (banks.md §2.8): the labels known show no transferred amount, only TOTAL with SERVICE FEE and
-  // 15% VAT listed apart, so the amount is TOTAL minus both (TOTAL itself for fee-free sends). An AMOUNT
-  // line, where a receipt has one, is taken as printed.
-  const amount = amountOf(value("amount")) ?? Math.round((total - serviceFee - vat) * 100) / 100;
+  const serviceFee = mpesaFee(lines, "serviceFee") ?? fail("SERVICE FEE");
+  const vat = mpesaFee(lines, "vat") ?? fail("15% VAT");
+  // An AMOUNT line, where a receipt has one, is taken as printed; else TOTAL minus the fees.
+  const amount = amountOf(value("amount")) ?? totalLessFees(total, serviceFee, vat);
   if (amount <= 0) fail("amount (TOTAL minus fees is not positive)");
 
-  const date = /(\d{4})-(\d{1,2})-(\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(flat) ?? fail("date");
+  const transactionDate = mpesaDate(flat) ?? fail("date");
   const type = value("transactionType") || (TYPE_PHRASES.exec(flat)?.[0] ?? "");
   const receipt: Receipt = {
     status: "completed",
     transactionType: type,
     amount,
     currency: "ETB",
-    transactionDate: addisIso({
-      year: Number(date[1]),
-      month: Number(date[2]),
-      day: Number(date[3]),
-      hour: Number(date[4]),
-      minute: Number(date[5]),
-      second: Number(date[6] ?? 0),
-    }),
+    transactionDate,
     payerName: value("payerName") ?? "",
     payerAccount: value("payerPhone") ?? "",
     receiverName: value("receiverName") ?? "",
@@ -150,24 +139,6 @@ async function parseMpesaResponse(response: BankResponse, requested: string): Pr
   return foundByReference(BANK, receipt, reference, requested);
 }
 
-const LABELS = {
-  payerName: /PAYER NAME/i,
-  payerPhone: /PAYER PHONE (?:NUMBER|NO\.?)/i,
-  receiverName: /RECEIVER (?:BUSINESS )?NAME/i,
-  receiverNumber: /RECEIVER (?:PHONE )?(?:NUMBER|NO\.?)/i,
-  transactionId: /TRANSACTION ID/i,
-  transactionType: /TRANSACTION TYPE/i,
-  receiptNo: /RECEIPT (?:NO\.?|NUMBER)/i,
-  serviceFee: /SERVICE FEE/i,
-  vat: /\+?\s*15\s*%\s*VAT|VAT\s*\(?15\s*%\)?/i,
-  amount:
-    /(?<![A-Za-z])(?<!TOTAL )(?:TRANSACTION |SENT |PAID )?AMOUNT(?![A-Za-z])(?=\s*:?\s*(?:ETB|Birr)?\s*[\d.,]+)/i,
-  // Only a TOTAL followed by an amount (or nothing) is the label, not a merchant called "Total ...".
-  total: /(?<![A-Za-z])TOTAL(?: AMOUNT)?(?![A-Za-z])(?=\s*:?\s*(?:ETB|Birr)?\s*[\d.,]+|\s*:?\s*$)/i,
-  date: /\b(?:TRANSACTION |PAYMENT )?DATE\b/i,
-} as const;
-type LabelKey = keyof typeof LABELS;
-
 const TYPE_PHRASES =
   /\b(?:Send Money|Pay Merchant|Pay Bill|Buy Goods|Buy Airtime|Buy Bundle|Withdraw(?:al)?)\b/i;
 const ETHIOPIC = /[\u1200-\u139f\u2d80-\u2ddf\uab00-\uab2f]+/g;
@@ -180,19 +151,44 @@ function dropAmharic(text: string): string {
 }
 
 /** Value after a label: rest of its line (pdf-parse glues label and value), else the next two lines. */
-export function labelValue(lines: readonly string[], key: LabelKey): string | undefined {
-  return readInlineLabel(lines, LABELS, key, { linesBelow: 2, scrub: dropAmharic });
+export function labelValue(lines: readonly string[], key: MpesaLabel): string | undefined {
+  return readInlineLabel(lines, LABEL_PATTERNS, key, { linesBelow: 2, scrub: dropAmharic });
 }
 
 function amountOf(text: string | undefined): number | null {
   return text ? parseAmount(text) : null;
 }
 
-/** A fee: printed before its label in the real layout ("1.00 Birr / SERVICE FEE"), else after it; 0 when absent. */
-function feeOf(flat: string, key: "serviceFee" | "vat", before: RegExp): number | null {
-  const leading = before.exec(flat)?.[1];
+/**
+ * A fee: printed before its label in the real layout ("1.00 Birr / SERVICE FEE"), else after it; 0 when
+ * the receipt lists none, null when its figure is unreadable.
+ */
+export function mpesaFee(lines: readonly string[], key: keyof typeof FEE_BEFORE_LABEL): number | null {
+  const leading = FEE_BEFORE_LABEL[key].exec(lines.join("\n"))?.[1];
   if (leading) return parseAmount(leading);
-  const after = labelValue(flat.split("\n"), key);
+  const after = labelValue(lines, key);
   if (after === undefined) return 0;
   return amountOf(after);
+}
+
+/**
+ * weak (banks.md §2.8): the labels known show no transferred amount, only TOTAL with SERVICE FEE and 15% VAT
+ * listed apart, so the amount is TOTAL minus both (TOTAL itself for fee-free sends).
+ */
+export function totalLessFees(total: number, serviceFee: number, vat: number): number {
+  return Math.round((total - serviceFee - vat) * 100) / 100;
+}
+
+/** The receipt's date, "2026-07-24 11:53:02" (Addis Ababa time). */
+export function mpesaDate(text: string): string | null {
+  const date = /(\d{4})-(\d{1,2})-(\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(text);
+  if (!date) return null;
+  return addisIso({
+    year: Number(date[1]),
+    month: Number(date[2]),
+    day: Number(date[3]),
+    hour: Number(date[4]),
+    minute: Number(date[5]),
+    second: Number(date[6] ?? 0),
+  });
 }

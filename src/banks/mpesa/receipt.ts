@@ -11,7 +11,16 @@ import type { BankCode } from "../codes.js";
 import { ReceiptFormatError } from "../errors.js";
 import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
-import { createMpesaAdapter, labelValue, readMpesaReceiptText } from "./adapter.js";
+import {
+  createMpesaAdapter,
+  HOST,
+  labelValue,
+  mpesaDate,
+  mpesaFee,
+  readMpesaReceiptText,
+  totalLessFees,
+} from "./adapter.js";
+import { anyLabel, LABELS } from "./labels.js";
 
 // M-Pesa receipt text (banks.md §2.8): the receipt PDF's text (bilingual labels, TRANSACTION ID beside an
 // internal RECEIPT NO that is never the reference, TOTAL with the fees listed apart), the same receipt
@@ -20,20 +29,31 @@ import { createMpesaAdapter, labelValue, readMpesaReceiptText } from "./adapter.
 
 const BANK = "mpesa" as const satisfies BankCode;
 const adapter = createMpesaAdapter();
-const HOST = "m-pesabusiness.safaricom.et";
 
 /** A phone's address bar in a screenshot shows the link without its scheme. */
-const BARE_LINK = /(?<![\w.@/-])m-pesabusiness\.safaricom\.et\/receipt\/([A-Za-z0-9]{10})(?![A-Za-z0-9])/i;
+const BARE_LINK = new RegExp(
+  String.raw`(?<![\w.@/-])${HOST.replaceAll(".", "\\.")}\/receipt\/([A-Za-z0-9]{10})(?![A-Za-z0-9])`,
+  "i",
+);
 
 const NAME = /\bM-?PESA\b|\bSafaricom\b/i;
-const SMS_VERB = /\byou\s+have\s+(sent|transferred|paid|received|bought)\b/i;
+/** The SMS's opening, "you have sent 2.00 Birr to …" (banks.md §2.8): group 1 is the verb. */
+const SMS_VERB_SOURCE = String.raw`\byou\s+have\s+(sent|transferred|paid|received|bought)\b`;
+const SMS_VERB = new RegExp(SMS_VERB_SOURCE, "i");
+/** The SMS's label of its reference, "Transaction number UGO4D2CODA" (the receipt's TRANSACTION ID). */
+const SMS_NUMBER = String.raw`Transaction\s+number`;
+/** The older SMS style, "UFS98HOPQJ Confirmed.": group 1 is the reference. */
+const CONFIRMED = /(?<![A-Za-z0-9])([A-Z0-9]{10})\s+Confirmed\b/;
 /** Wording only M-Pesa uses: receipt labels, and SMS amounts written "2.00 Birr" (telebirr writes "ETB 60.00"). */
 const PHRASES = [
-  /PAYER\s*PHONE\s*(?:NUMBER|NO)/i,
-  /\bTransaction number\s+[A-Z0-9]{10}\b/,
-  /(?<![A-Za-z0-9])[A-Z0-9]{10}\s+Confirmed\./,
-  /\byou\s+have\s+(?:sent|transferred|paid|received|bought)\b[^.]{0,60}?\d(?:[\d,]*\d)?(?:\.\d+)?\s*Birr\b/i,
+  anyLabel("payerPhone"),
+  new RegExp(String.raw`\b${SMS_NUMBER}\s+[A-Z0-9]{10}\b`),
+  new RegExp(String.raw`${CONFIRMED.source}\.`),
+  new RegExp(String.raw`${SMS_VERB_SOURCE}[^.]{0,60}?\d(?:[\d,]*\d)?(?:\.\d+)?\s*Birr\b`, "i"),
 ];
+/** A receipt's two numbers side by side: the reference and the internal RECEIPT NO. */
+const TRANSACTION_ID = anyLabel("transactionId");
+const RECEIPT_NO = anyLabel("receiptNo");
 
 /** A Safaricom phone, as M-Pesa prints the other side ("NAME 251714***707", banks.md §2.8) or 07…. */
 const SAFARICOM_PHONE = /(?<![\d*])(?:\+?2517\d|07\d)[\d*Xx•]{7}(?![\d*])/;
@@ -47,7 +67,7 @@ export const mpesaReceiptParser: BankReceiptParser = {
     if (mentionsHost(t, "safaricom.et", BARE_LINK)) return 10;
     const name = NAME.test(t);
     const phrase =
-      PHRASES.some((pattern) => pattern.test(t)) || (/TRANSACTION\s*ID/i.test(t) && /RECEIPT\s*NO/i.test(t));
+      PHRASES.some((pattern) => pattern.test(t)) || (TRANSACTION_ID.test(t) && RECEIPT_NO.test(t));
     // The name alone may be a counterparty on another provider's receipt (a transfer to an M-Pesa wallet).
     if (name && phrase) return 10;
     if (name || phrase) return 5;
@@ -94,9 +114,11 @@ const LINK_RULES: ShareLinkRules = {
   canonical: (reference) => `https://${HOST}/receipt/${reference}`,
 };
 
+const RECEIPT_NO_VALUE = new RegExp(String.raw`(?:${LABELS.receiptNo})\s*:?\s*\S*`, "gi");
+
 /** A bare 10-character reference with a digit (never a capitalised word), outside the RECEIPT NO line. */
 function bareReference(text: string): string | null {
-  const scan = text.replace(/RECEIPT\s*(?:NO\.?|NUMBER)\s*:?\s*\S*/gi, " ");
+  const scan = text.replace(RECEIPT_NO_VALUE, " ");
   for (const match of scan.matchAll(/(?<![A-Za-z0-9])[A-Z0-9]{10}(?![A-Za-z0-9])/g)) {
     const fixed = repairMpesaReference(match[0]);
     if (fixed && /\d/.test(fixed)) return fixed;
@@ -107,7 +129,7 @@ function bareReference(text: string): string | null {
 // --- the receipt (PDF text, copied page, photo) ---
 
 // Labels only the receipt has; "Transaction ID" alone may be an SMS's wording, which states no status.
-const RECEIPT_LABELS = /PAYER\s*NAME|PAYER\s*PHONE|RECEIVER\s*(?:BUSINESS\s*)?NAME|RECEIPT\s*NO/i;
+const RECEIPT_LABELS = anyLabel("payerName", "payerPhone", "receiverName", "receiptNo");
 
 function readDocument(text: string): { reference: string | null; receipt: Partial<Receipt> } {
   if (!RECEIPT_LABELS.test(text)) return { reference: null, receipt: {} };
@@ -144,17 +166,8 @@ function readPartialDocument(text: string): { reference: string | null; receipt:
   };
   const amount = partialAmount(lines, value("amount"), value("total"));
   if (amount !== null) Object.assign(receipt, { amount, currency: "ETB" });
-  const date = /(\d{4})-(\d{1,2})-(\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(flat);
-  if (date) {
-    receipt.transactionDate = addisIso({
-      year: Number(date[1]),
-      month: Number(date[2]),
-      day: Number(date[3]),
-      hour: Number(date[4]),
-      minute: Number(date[5]),
-      second: Number(date[6] ?? 0),
-    });
-  }
+  const transactionDate = mpesaDate(flat);
+  if (transactionDate) receipt.transactionDate = transactionDate;
   return {
     reference: id ? repairMpesaReference(id.split(/\s/)[0] ?? "") : null,
     receipt: compactReceipt(receipt),
@@ -166,24 +179,12 @@ function partialAmount(lines: readonly string[], printed: string | undefined, to
   if (amount !== null) return amount;
   const totalAmount = total ? parseAmount(total) : null;
   if (totalAmount === null) return null;
-  const flat = lines.join("\n");
-  const serviceFee = feeOf(
-    lines,
-    "serviceFee",
-    /([\d,]+(?:\.\d+)?)\s*(?:Birr|ETB)?\s*\/\s*SERVICE FEE/i.exec(flat),
-  );
-  const vat = feeOf(lines, "vat", /([\d,]+(?:\.\d+)?)\s*(?:Birr|ETB)?\s*\+\s*15\s*%\s*VAT/i.exec(flat));
+  // The adapter's rule, with fees that may be unreadable here.
+  const serviceFee = mpesaFee(lines, "serviceFee");
+  const vat = mpesaFee(lines, "vat");
   if (serviceFee === null || vat === null) return null;
-  const settled = Math.round((totalAmount - serviceFee - vat) * 100) / 100;
+  const settled = totalLessFees(totalAmount, serviceFee, vat);
   return settled > 0 ? settled : null;
-}
-
-/** As the adapter: a fee printed before its label ("1.00 Birr / SERVICE FEE"), else after; 0 when absent. */
-function feeOf(lines: readonly string[], key: "serviceFee" | "vat", before: RegExpExecArray | null) {
-  if (before?.[1]) return parseAmount(before[1]);
-  const after = labelValue(lines, key);
-  if (after === undefined) return 0;
-  return after ? parseAmount(after) : null;
 }
 
 // --- the SMS ---
@@ -194,11 +195,15 @@ const SMS_DATE =
   /\bon\s+(\d{1,2})\/(\d{1,2})\/(\d{2,4})\s+at\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?/;
 const PHONE = String.raw`\+?\d[\d*xX•]{7,20}`;
 
+/** The reference after its label: the SMS's "Transaction number", or the receipt's TRANSACTION ID. */
+const SMS_REFERENCE = new RegExp(
+  String.raw`\b(?:${SMS_NUMBER}|${LABELS.transactionId})\s*:?\s*([A-Za-z0-9]{10})\b`,
+  "i",
+);
+
 function readSms(text: string): { reference: string | null; receipt: Partial<Receipt> } {
   const flat = text.replace(/\s+/g, " ");
-  const labelled =
-    /\bTransaction\s+(?:number|ID)\s*:?\s*([A-Za-z0-9]{10})\b/i.exec(flat)?.[1] ??
-    /(?<![A-Za-z0-9])([A-Z0-9]{10})\s+Confirmed\b/.exec(flat)?.[1];
+  const labelled = SMS_REFERENCE.exec(flat)?.[1] ?? CONFIRMED.exec(flat)?.[1];
   const reference = labelled ? repairMpesaReference(labelled) : null;
   const verb = SMS_VERB.exec(flat);
   if (!verb) return { reference, receipt: {} };
@@ -224,7 +229,7 @@ function readSms(text: string): { reference: string | null; receipt: Partial<Rec
   // Without the date the end of the counterparty is unknown, so it is left out.
   if (dateMatch) Object.assign(receipt, counterparty((verb[1] ?? "").toLowerCase(), head));
   // The older style says so itself: "UFS98HOPQJ Confirmed."
-  if (/(?<![A-Za-z0-9])[A-Z0-9]{10}\s+Confirmed\b/.test(flat)) receipt.status = "completed";
+  if (CONFIRMED.test(flat)) receipt.status = "completed";
   return { reference, receipt };
 }
 

@@ -12,7 +12,7 @@ import {
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
 import { anotherTransaction } from "../reference.js";
 import type { BankAdapter, LookupTarget, Receipt } from "../types.js";
-import { type Field, htmlPairs, parseReceiptDate } from "./parse.js";
+import { type Field, htmlPairs, parseReceiptDate, readStatusWords } from "./parse.js";
 
 const BANK = "sinqee" as const satisfies BankCode;
 
@@ -159,9 +159,5 @@ function toReceipt(html: string, expectedReference: string): Receipt {
 // weak (banks.md §2.9): status wording is unknown. A served receipt without a status row is a posted
 // transfer (as on every other bank's receipt page); an explicit status other than a success word is kept.
 function readStatus(status: string): string {
-  if (!status) return "completed";
-  const lower = status.toLowerCase();
-  const success = /\b(success(ful(ly)?)?|completed?|approved|paid|posted|done)\b/.test(lower);
-  const failure = /\b(not|unsuccessful|fail(ed|ure)?|pending|revers(ed|al)|cancell?ed|declined|rejected)\b/;
-  return success && !failure.test(lower) ? "completed" : lower;
+  return status ? readStatusWords(status) : "completed";
 }

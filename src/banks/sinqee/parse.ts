@@ -127,6 +127,17 @@ function unglued(line: string): string {
   return line;
 }
 
+/**
+ * weak (banks.md §2.9): the status wording is unknown; only a plain success word, with no word of failure
+ * or delay beside it, counts as completed. Anything else stays visible, lower-cased.
+ */
+export function readStatusWords(status: string): string {
+  const lower = status.toLowerCase();
+  const success = /\b(success(ful(ly)?)?|completed?|approved|paid|posted|done)\b/.test(lower);
+  const failure = /\b(not|unsuccessful|fail(ed|ure)?|pending|revers(ed|al)|cancell?ed|declined|rejected)\b/;
+  return success && !failure.test(lower) ? "completed" : lower;
+}
+
 const TIME = /(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([ap])?\.?\s*m?\.?(?![a-z])/i;
 
 /** Receipt dates in the forms Ethiopian banks print (banks.md §1.6), read as Addis Ababa time. */

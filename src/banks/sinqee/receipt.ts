@@ -16,7 +16,7 @@ import { hasT24Reference, t24References } from "../../reading/t24.js";
 import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import { createSinqeeAdapter } from "./adapter.js";
-import { type Field, htmlPairs, parseReceiptDate } from "./parse.js";
+import { type Field, htmlPairs, parseReceiptDate, readStatusWords } from "./parse.js";
 
 const BANK = "sinqee" as const;
 const adapter = createSinqeeAdapter();
@@ -96,12 +96,10 @@ function receiptOf(pairs: Map<Field, string[]>, text: string): Partial<Receipt> 
     ["transactionType", first("type")],
   ];
   for (const [key, value] of printed) if (value) Object.assign(receipt, { [key]: value });
-  const status = first("status").toLowerCase();
-  // weak (banks.md §2.9): the status wording is unknown; only a plain success word counts as completed.
+  const status = first("status");
+  // As the adapter reads it: only a plain success word counts as completed.
   if (status) {
-    const success = /\b(success(ful(ly)?)?|completed?|approved|paid|posted|done)\b/.test(status);
-    const failure = /\b(not|unsuccessful|fail(ed|ure)?|pending|revers(ed|al)|cancell?ed|declined|rejected)\b/;
-    receipt.status = success && !failure.test(status) ? "completed" : status;
+    receipt.status = readStatusWords(status);
   } else if (/\b(?:transfer|transaction|payment)\s+(?:successful|completed)\b/i.test(text)) {
     // An app screen has no status row; its heading says the transfer went through.
     receipt.status = "completed";

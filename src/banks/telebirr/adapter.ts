@@ -12,12 +12,13 @@ import {
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
 import { foundByReference } from "../reference.js";
 import type { BankAdapter, Receipt, ShareLink } from "../types.js";
+import { LINE_LABELS, type TelebirrLabel } from "./labels.js";
 
 const BANK = "telebirr" as const satisfies BankCode;
 
-const LOOKUP_HOST = "transactioninfo.ethiotelecom.et";
+export const LOOKUP_HOST = "transactioninfo.ethiotelecom.et";
 // weak (banks.md): only check.et's docs show this share form; it is re-routed to the lookup host.
-const LEGACY_SHARE_HOST = "apps.ethiotelecom.et";
+export const LEGACY_SHARE_HOST = "apps.ethiotelecom.et";
 /** 10 characters, some older ones 9; at least one letter so a pasted phone number is caught early. */
 const REFERENCE = /^(?=[A-Z0-9]*[A-Z])[A-Z0-9]{9,10}$/;
 
@@ -94,7 +95,7 @@ export function readTelebirrReceipt(html: string): { receipt: Receipt; reference
     lines ??= classified(lineRows);
     return lines;
   };
-  const value = (key: LabelKey) => findValue(tables, key) ?? findValue(pageLines(), key);
+  const value = (key: TelebirrLabel) => findValue(tables, key) ?? findValue(pageLines(), key);
   const required = <T>(result: T | null | undefined, label: string): T => {
     if (result === null || result === undefined || result === "") {
       throw new ReceiptFormatError(BANK, `The receipt has no readable ${label}.`, html.slice(0, 200));
@@ -106,7 +107,7 @@ export function readTelebirrReceipt(html: string): { receipt: Receipt; reference
   const transactionDate = required(parseTelebirrDate(value("paymentDate") ?? ""), "Payment date");
   const status = englishHalf(required(value("status"), "transaction status")).toLowerCase();
   const bankAccount = splitBankAccount(value("bankAccount") ?? "");
-  const creditedName = value("receiverName") ?? "";
+  const creditedName = value("creditedName") ?? "";
   const receipt: Receipt = {
     // "Completed" is the confirmed state; any other status is passed on lowercased for the engine to judge.
     status,
@@ -117,8 +118,8 @@ export function readTelebirrReceipt(html: string): { receipt: Receipt; reference
     payerName: value("payerName") ?? "",
     payerAccount: value("payerPhone") ?? "",
     receiverName: receiverName(creditedName, bankAccount),
-    // Paid to a bank: "Credited party account no" is an internal code (e.g. "0003"); the real account is here.
-    receiverAccount: bankAccount ? bankAccount.account : (value("receiverAccount") ?? ""),
+    // Paid to a bank: the credited party's account is an internal code (e.g. "0003"); the real one is here.
+    receiverAccount: bankAccount ? bankAccount.account : (value("creditedAccount") ?? ""),
     description: value("customerNote") || null,
   };
   return { receipt, reference: normalizeReference(value("invoiceNo") ?? "") };
@@ -130,30 +131,11 @@ function normalizeReference(raw: string): string {
   return raw.trim().toUpperCase();
 }
 
-/** English halves of the labels, matched on the cell text with its Amharic half removed. */
-const LABELS = {
-  payerName: /^payer name/i,
-  payerPhone: /^payer telebirr no\.?/i,
-  receiverName: /^credited party name/i,
-  receiverAccount: /^credited party account no\.?/i,
-  status: /^transaction status/i,
-  bankAccount: /^bank account number/i,
-  paymentDate: /^payment date/i,
-  settledAmount: /^settled amount/i,
-  paymentReason: /^payment reason/i,
-  customerNote: /^customer note/i,
-  invoiceNo: /^invoice no\.?/i,
-  // Labels whose values are not used, known so that their cells are never taken for a value.
-  other:
-    /^(?:payer account type|payer tin(?: no\.?)?|invoice details|stamp duty|discount amount|service fee(?: vat)?|total paid amount|total amount in words?|payment mode|payment channel)/i,
-} as const;
-type LabelKey = keyof typeof LABELS;
-
 const ETHIOPIC = /[\u1200-\u139f\u2d80-\u2ddf\uab00-\uab2f]/g;
 const HAS_ETHIOPIC = /[\u1200-\u139f\u2d80-\u2ddf\uab00-\uab2f]/;
 
 type CellKind =
-  | { kind: "label"; key: LabelKey; inline: string }
+  | { kind: "label"; key: TelebirrLabel; inline: string }
   | { kind: "amharic" }
   | { kind: "separator" };
 
@@ -162,7 +144,8 @@ function classify(cell: string): CellKind | null {
   if (/^[:\uff1a]$/.test(cell.trim())) return { kind: "separator" };
   const latin = cell.replace(ETHIOPIC, "").replace(/^[\s/:.|-]+/, "");
   if (!/[A-Za-z0-9]/.test(latin)) return HAS_ETHIOPIC.test(cell) ? { kind: "amharic" } : null;
-  for (const [key, pattern] of Object.entries(LABELS) as [LabelKey, RegExp][]) {
+  // The English half, with the Amharic one removed, opens with its label.
+  for (const [key, pattern] of LINE_LABELS) {
     const match = pattern.exec(latin);
     if (!match) continue;
     return {
@@ -188,7 +171,7 @@ function classified(rows: string[][]): Classified {
 }
 
 /** Finds a label cell and its value: same cell, next cell of the row, or same column of the next row. */
-function findValue({ rows, kinds }: Classified, key: LabelKey): string | undefined {
+function findValue({ rows, kinds }: Classified, key: TelebirrLabel): string | undefined {
   for (const [r, row] of rows.entries()) {
     for (const c of row.keys()) {
       const hit = kinds[r]?.[c] ?? null;
@@ -284,7 +267,6 @@ export function parseTelebirrDate(text: string): string | null {
 // Digits and mask characters, with inner dashes, holding at least one digit.
 const ACCOUNT = String.raw`(?=[\d*•xX-]*\d)[\d*•xX](?:[\d*•xX-]*[\d*•xX])?`;
 
-/** "1000370251685 Mr Mohammed Abdulwasi Reshid" (either order) → account and holder name. */
 /**
  * Who was paid: the credited party, as the page names it; when that is the bank itself (a transfer to a
  * bank account may credit "Commercial Bank of Ethiopia"), the holder written beside the bank account.
@@ -297,6 +279,7 @@ export function receiverName(creditedName: string, bankAccount: { name: string }
 
 const NAMES_A_BANK = /\bbank\b|^CBE\b|\bS\.?C\.?$/i;
 
+/** "1000370251685 Mr Mohammed Abdulwasi Reshid" (either order) → account and holder name. */
 export function splitBankAccount(text: string): { account: string; name: string } | null {
   const trimmed = text.trim();
   if (!/\d/.test(trimmed)) return null;

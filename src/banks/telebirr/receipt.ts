@@ -2,7 +2,6 @@ import { findShareLink, mentionsHost, type ShareLinkRules, withoutLinks } from "
 import { addisIso, parseAmount } from "../../reading/parse-utils.js";
 import {
   cleanLines,
-  type Labels,
   readLabelled,
   repairFigures,
   repairLetteredReference,
@@ -12,7 +11,15 @@ import { normalizeText } from "../../reading/text.js";
 import type { BankCode } from "../codes.js";
 import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
-import { createTelebirrAdapter, parseTelebirrDate, receiverName, splitBankAccount } from "./adapter.js";
+import {
+  createTelebirrAdapter,
+  LEGACY_SHARE_HOST,
+  LOOKUP_HOST,
+  parseTelebirrDate,
+  receiverName,
+  splitBankAccount,
+} from "./adapter.js";
+import { ANY_LABEL, LABEL_KEYS, LABELS, LINE_LABELS, labelPattern, type TelebirrLabel } from "./labels.js";
 
 // Telebirr receipt text (banks.md §2.2): the bilingual receipt page copied from a browser or phone
 // ("Select All" glues labels and values, or puts a row of labels above a row of values), OCR of a
@@ -21,26 +28,30 @@ import { createTelebirrAdapter, parseTelebirrDate, receiverName, splitBankAccoun
 
 const BANK = "telebirr" as const satisfies BankCode;
 const adapter = createTelebirrAdapter();
-const LOOKUP_HOST = "transactioninfo.ethiotelecom.et";
 /** Ethio telecom's TIN, printed in the receipt header. */
 const TIN = /(?<!\d)0000030603(?!\d)/;
 
+const BARE_HOSTS = [LOOKUP_HOST, LEGACY_SHARE_HOST].map((host) => host.replaceAll(".", "\\.")).join("|");
 /**
  * A phone's address bar in a screenshot shows the link without its scheme. weak (banks.md §2.2): only
  * check.et shows the apps.ethiotelecom.et form; the adapter accepts it too and re-routes it.
  */
-const BARE_LINK =
-  /(?<![\w.@/-])(?:transactioninfo|apps)\.ethiotelecom\.et\/receipt\/([A-Za-z0-9]{9,10})(?![A-Za-z0-9])/i;
+const BARE_LINK = new RegExp(
+  String.raw`(?<![\w.@/-])(?:${BARE_HOSTS})\/receipt\/([A-Za-z0-9]{9,10})(?![A-Za-z0-9])`,
+  "i",
+);
 
 const NAME = /tele\s?birr|ethio\s*telecom/i;
 /** The service prefixes banks.md §1.2 names as telebirr's (the wildcards CH* and DE* are left out). */
 const SERVICE_PREFIX = /^(?:DET|CHQ|DAB|DEL|ADQ|DEP|DF)/;
+/** The 127 SMS names its reference as the app does: "Your transaction number is DFH51OFIED" (banks.md §2.2). */
+const SMS_NUMBER = String.raw`(?:${LABELS.transactionNumber})\s+`;
 /** Wording only telebirr receipts and SMS use (shared labels such as "Settled Amount" are not here: Zemen). */
 const PHRASES = [
-  /Credited\s*Party\s*name/i,
-  /Credited\s*party\s*account\s*no/i,
-  /Payer\s*tele\s?birr\s*no/i,
-  /Your\s+transaction\s+number\s+is\s+[A-Za-z0-9]{9,10}\b/i,
+  labelPattern("creditedName"),
+  labelPattern("creditedAccount"),
+  labelPattern("payerPhone"),
+  new RegExp(String.raw`Your\s+${SMS_NUMBER}is\s+[A-Za-z0-9]{9,10}\b`, "i"),
 ];
 
 export const telebirrReceiptParser: BankReceiptParser = {
@@ -129,52 +140,16 @@ function bareReference(text: string): string | null {
 
 // --- the receipt page (copied or OCR'd) and the app's details ---
 
-/** English halves of the labels; longer ones first so that "Service fee VAT" wins over "Service fee". */
-const LABELS = {
-  payerName: String.raw`Payer\s*Name`,
-  payerPhone: String.raw`Payer\s*tele\s?birr\s*no\.?`,
-  payerType: String.raw`Payer\s*account\s*type`,
-  payerTin: String.raw`Payer\s*TIN(?:\s*No\.?)?`,
-  vatReg: String.raw`VAT\s*Reg(?:istration)?\.?\s*(?:No|Date)\.?,?`,
-  creditedName: String.raw`Credited\s*Party\s*name`,
-  creditedAccount: String.raw`Credited\s*party\s*account\s*no\.?`,
-  status: String.raw`transaction\s*status`,
-  bankAccount: String.raw`Bank\s*account\s*number`,
-  invoiceDetails: String.raw`Invoice\s*details`,
-  invoiceNo: String.raw`Invoice\s*No\.?`,
-  paymentDate: String.raw`Payment\s*date`,
-  settledAmount: String.raw`Settled\s*Amount`,
-  stampDuty: String.raw`Stamp\s*Duty`,
-  discount: String.raw`Discount\s*Amount`,
-  serviceFeeVat: String.raw`Service\s*fee\s*VAT`,
-  serviceFee: String.raw`Service\s*fee`,
-  totalPaid: String.raw`Total\s*Paid\s*Amount`,
-  inWords: String.raw`Total\s*Amount\s*in\s*words?`,
-  paymentMode: String.raw`Payment\s*Mode`,
-  paymentReason: String.raw`Payment\s*Reason`,
-  paymentChannel: String.raw`Payment\s*channel`,
-  customerNote: String.raw`Customer\s*Note`,
-  // The app's transaction details ("Transaction Number: DCO46NY1PU", "Transaction Time: 2026/03/24").
-  transactionNumber: String.raw`Transaction\s*(?:Number|No\.?|ID)`,
-  transactionTime: String.raw`Transaction\s*(?:Time|Date)`,
-  // The footer ends the last value (an empty Customer Note must not take the footer as its value).
-  footer: String.raw`Scan\s*the\s*QR|Thank\s*you\s*for\s*using|Download\s*PDF|Please\s*contact`,
-} as const;
-type LabelKey = keyof typeof LABELS;
-
-const LABEL_KEYS = (Object.keys(LABELS) as LabelKey[]).sort((a, b) => LABELS[b].length - LABELS[a].length);
-const LABEL_PATTERN = new RegExp(LABEL_KEYS.map((key) => `(${LABELS[key]})`).join("|"), "gi");
-
 interface Segment {
-  key: LabelKey;
+  key: TelebirrLabel;
   /** Everything between this label and the next one (several lines when values sit below). */
   value: string;
 }
 
 /** Splits the text on every known label, wherever it stands (glued, on its own line, mid-line). */
 function segments(text: string): Segment[] {
-  const found: { key: LabelKey; start: number; end: number }[] = [];
-  for (const match of text.matchAll(LABEL_PATTERN)) {
+  const found: { key: TelebirrLabel; start: number; end: number }[] = [];
+  for (const match of text.matchAll(ANY_LABEL)) {
     const group = match.slice(1).findIndex((value) => value !== undefined);
     const key = LABEL_KEYS[group];
     if (key) found.push({ key, start: match.index, end: match.index + match[0].length });
@@ -185,29 +160,27 @@ function segments(text: string): Segment[] {
   }));
 }
 
-/** The same labels at the start of a line, for readLabelled's layouts (a column of labels, then of values). */
-const LINE_LABELS: Labels<LabelKey> = LABEL_KEYS.map((key) => [key, new RegExp(`^(?:${LABELS[key]})`, "i")]);
-
 function readFields(text: string): { reference: string | null; receipt: Partial<Receipt> } {
   const all = segments(text);
-  const at = (key: LabelKey) => all.findIndex((segment) => segment.key === key);
-  const segmentText = (key: LabelKey) => {
+  const at = (key: TelebirrLabel) => all.findIndex((segment) => segment.key === key);
+  const segmentText = (key: TelebirrLabel) => {
     const index = at(key);
     return index === -1 ? "" : firstLine(all[index]?.value ?? "");
   };
   // The PDF's text order may put the labels in a column above their values: the first label then has no
   // value of its own (only the next label's Amharic half), and the line reader pairs labels and values.
   const columnar = at("payerName") !== -1 && !/[A-Za-z0-9]/.test(segmentText("payerName"));
-  // prepare() left a "/" where each label's Amharic half stood.
+  // prepare() left a "/" where each label's Amharic half stood; readLabelled pairs the column of labels
+  // (each at the start of its line) with the column of values.
   const lined = columnar
     ? readLabelled(
         cleanLines(text).map((line) => line.replace(/^\/\s*/, "")),
         LINE_LABELS,
       )
     : undefined;
-  const textOf = (key: LabelKey) => (lined ? (lined.get(key)?.[0] ?? "") : segmentText(key));
+  const textOf = (key: TelebirrLabel) => (lined ? (lined.get(key)?.[0] ?? "") : segmentText(key));
   // Invoice No. | Payment date | Settled Amount may be a row of labels above a row of values.
-  const shaped = <T>(key: LabelKey, pick: (value: string) => T | null) => {
+  const shaped = <T>(key: TelebirrLabel, pick: (value: string) => T | null) => {
     const index = at(key);
     return index === -1 ? null : inRun(all, index, pick);
   };
@@ -327,9 +300,11 @@ const PARTY = /\b(to|from)\s+([^()\n]{1,80}?)\s*\((\+?[\d*xX•]{6,20})\)/i;
 const SMS_DATE =
   /\bon\s+(\d{1,2}\/\d{1,2}\/\d{4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?|\d{4}-\d{2}-\d{2}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?)/i;
 
+const SMS_REFERENCE = new RegExp(String.raw`\b${SMS_NUMBER}(?:is\s+)?([A-Za-z0-9]{9,10})\b`, "i");
+
 function readSms(text: string): { reference: string | null; receipt: Partial<Receipt> } {
   const flat = text.replace(/\s+/g, " ");
-  const labelled = /\btransaction\s+number\s+(?:is\s+)?([A-Za-z0-9]{9,10})\b/i.exec(flat)?.[1];
+  const labelled = SMS_REFERENCE.exec(flat)?.[1];
   const reference = labelled ? repairTelebirrReference(labelled) : null;
   const verb = SMS_VERB.exec(flat);
   if (!verb) return { reference, receipt: {} };

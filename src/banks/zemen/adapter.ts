@@ -11,10 +11,11 @@ import {
 import { BankUnavailableError, ReceiptFormatError } from "../errors.js";
 import { foundByToken } from "../reference.js";
 import type { BankAdapter, BankResponse, LookupOutcome, Receipt, ShareLink } from "../types.js";
+import { LABEL_PATTERNS, type LabelKey, SETTLED_ON_ITS_LINE } from "./labels.js";
 
 const BANK = "zemen" as const satisfies BankCode;
 
-const HOST = "share.zemenbank.com";
+export const HOST = "share.zemenbank.com";
 /** 8-character prefix + 16-character reference (banks.md §2.6); case kept as the bank wrote it. */
 const TOKEN = /^[A-Za-z0-9]{24}$/;
 
@@ -73,7 +74,6 @@ export function parseZemenReceiptText(text: string): Receipt {
 /** The receipt and its "Reference No:" (the 16-character reference inside the share token). */
 export function readZemenReceiptText(text: string): { receipt: Receipt; reference: string } {
   const lines = plainLines(text);
-  const value = (key: LabelKey) => labelValue(lines, key);
   const fail = (what: string): never => {
     throw new ReceiptFormatError(
       BANK,
@@ -81,44 +81,65 @@ export function readZemenReceiptText(text: string): { receipt: Receipt; referenc
       lines.join("\n").slice(0, 200),
     );
   };
-
-  const detailRow = value("detail") ?? "";
-  const settledText = value("settled");
-  const amount =
-    settledOnItsLine(lines) ??
-    pureAmount(settledText) ??
-    rowAmount(settledText) ??
-    rowAmount(detailRow) ??
-    amountFromTotal() ??
-    fail("Settled Amount");
-  const transactionDate = zemenDate(value("date") ?? "") ?? zemenDate(lines.join("\n")) ?? fail("Date");
-  const statusText = value("status") || fail("Transaction status");
+  const fields = readZemenLabels(lines);
+  const amount = fields.amount ?? fail("Settled Amount");
+  const transactionDate = fields.transactionDate ?? fail("Date");
+  const status = zemenStatus(fields.status || fail("Transaction status"));
   const receipt: Receipt = {
-    // weak (banks.md §2.6): the status wording is unknown; success-like words mean a completed transfer.
-    status: /^(?:success(?:ful)?|completed?|approved)$/i.test(statusText)
-      ? "completed"
-      : statusText.toLowerCase(),
-    transactionType: withoutAmount(detailRow),
+    status,
+    transactionType: fields.transactionType,
     amount,
     currency: "ETB",
     transactionDate,
-    payerName: value("payerName") ?? "",
-    payerAccount: value("payerAccount") ?? "",
-    receiverName: value("recipientName") ?? "",
-    receiverAccount: value("recipientAccount") ?? "",
+    payerName: fields.payerName ?? "",
+    payerAccount: fields.payerAccount ?? "",
+    receiverName: fields.receiverName ?? "",
+    receiverAccount: fields.receiverAccount ?? "",
     description: null,
   };
-  return { receipt, reference: normalizeReference(value("reference") ?? "") };
+  return { receipt, reference: normalizeReference(fields.reference ?? "") };
+}
 
-  // weak: without a readable Settled Amount, Total Amount Paid minus Service Charge and VAT is the same figure.
-  function amountFromTotal(): number | null {
-    const total = pureAmount(value("total"));
-    const charge = pureAmount(value("serviceCharge"));
-    const vat = pureAmount(value("vat"));
-    if (total === null || charge === null || vat === null) return null;
-    const settled = Math.round((total - charge - vat) * 100) / 100;
-    return settled > 0 ? settled : null;
-  }
+/**
+ * What the receipt's labels state, each value sliced by its label, for the bank's PDF and for a copy or
+ * photo of it (which may miss some): the settled amount is looked for beside its label, under a
+ * "Transaction Detail | Settled Amount" table header, and else worked out from the total.
+ */
+export function readZemenLabels(lines: readonly string[]) {
+  const value = (key: LabelKey) => labelValue(lines, key);
+  const detail = value("detail") ?? "";
+  const settled = value("settled");
+  return {
+    amount:
+      settledOnItsLine(lines) ??
+      pureAmount(settled) ??
+      rowAmount(settled) ??
+      rowAmount(detail) ??
+      amountFromTotal(value),
+    transactionDate: zemenDate(value("date") ?? "") ?? zemenDate(lines.join("\n")),
+    status: value("status"),
+    transactionType: withoutAmount(detail),
+    payerName: value("payerName"),
+    payerAccount: value("payerAccount"),
+    receiverName: value("recipientName"),
+    receiverAccount: value("recipientAccount"),
+    reference: value("reference"),
+  };
+}
+
+/** weak (banks.md §2.6): the status wording is unknown; success-like words mean a completed transfer. */
+export function zemenStatus(text: string): string {
+  return /^(?:success(?:ful)?|completed?|approved)$/i.test(text) ? "completed" : text.toLowerCase();
+}
+
+// weak: without a readable Settled Amount, Total Amount Paid minus Service Charge and VAT is the same figure.
+function amountFromTotal(value: (key: LabelKey) => string | undefined): number | null {
+  const total = pureAmount(value("total"));
+  const charge = pureAmount(value("serviceCharge"));
+  const vat = pureAmount(value("vat"));
+  if (total === null || charge === null || vat === null) return null;
+  const settled = Math.round((total - charge - vat) * 100) / 100;
+  return settled > 0 ? settled : null;
 }
 
 // --- internal helpers ---
@@ -160,28 +181,9 @@ function isJsonMessage(raw: string): boolean {
   }
 }
 
-/** The receipt PDF's labels (banks.md §2.6); the receipt-text reader pairs values with them too. */
-export const LABELS = {
-  invoiceNo: /Invoice No\.?:?/i,
-  date: /(?<![A-Za-z])Date:?(?![A-Za-z])/i,
-  payerName: /Payer name:?/i,
-  payerAccount: /Payer account no\.?:?/i,
-  recipientName: /Recipient name:?/i,
-  recipientAccount: /Recipient account no\.?:?/i,
-  reference: /Reference No\.?:?/i,
-  status: /Transaction status:?/i,
-  detail: /Transaction Detail:?/i,
-  settled: /Settled Amount:?/i,
-  serviceCharge: /Service Charge(?: ETB)?:?/i,
-  vat: /VAT\s*\(?15\s*%\)?(?: ETB)?:?/i,
-  total: /Total Amount Paid(?: ETB)?:?/i,
-  inWords: /Total amount in words?:?/i,
-} as const;
-export type LabelKey = keyof typeof LABELS;
-
 /** Value after a label: rest of its line (pdf-parse glues label and value), else the next line. */
 export function labelValue(lines: readonly string[], key: LabelKey): string | undefined {
-  return readInlineLabel(lines, LABELS, key, { linesBelow: 1 });
+  return readInlineLabel(lines, LABEL_PATTERNS, key, { linesBelow: 1 });
 }
 
 const AMOUNT = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
@@ -199,7 +201,7 @@ const TRAILING_AMOUNT = new RegExp(
  */
 export function settledOnItsLine(lines: readonly string[]): number | null {
   for (const line of lines) {
-    const amount = pureAmount(/^Settled\s*Amount\s*:?\s*(.+)$/i.exec(line)?.[1]);
+    const amount = pureAmount(SETTLED_ON_ITS_LINE.exec(line)?.[1]);
     if (amount !== null) return amount;
   }
   return null;

@@ -16,16 +16,15 @@ import type { BankReceiptParser, ReceiptReading } from "../receipt-claim.js";
 import type { Receipt } from "../types.js";
 import {
   createZemenAdapter,
-  type LabelKey,
+  HOST,
   labelValue,
   pureAmount,
-  LABELS as RECEIPT_LABELS,
+  readZemenLabels,
   readZemenReceiptText,
-  rowAmount,
-  settledOnItsLine,
-  withoutAmount,
   zemenDate,
+  zemenStatus,
 } from "./adapter.js";
+import { APP_LABELS, type AppKey, anyLabel, LABEL_PATTERNS, type LabelKey, SMS_REFERENCE } from "./labels.js";
 
 // Zemen receipt text (banks.md §2.6): the receipt PDF's text and copies or photos of it, plus the share
 // link https://share.zemenbank.com/rt/{token}/pdf. Only the 24-character token of that link can be looked
@@ -34,7 +33,6 @@ import {
 
 const BANK = "zemen" as const satisfies BankCode;
 const adapter = createZemenAdapter();
-const HOST = "share.zemenbank.com";
 
 /** A phone's address bar in a screenshot shows the link without its scheme. */
 const BARE_LINK = /(?<![\w.@/-])share\.zemenbank\.com\/rt\/([A-Za-z0-9]+)(?:\/pdf)?(?![A-Za-z0-9])/i;
@@ -54,12 +52,9 @@ const OWN_ACCOUNT = /\byour\s+Zemen(?:\s+Bank)?\s+(?:account|a\/c)\b/i;
 const ETTB_REFERENCE = /(?<![A-Za-z0-9])[A-Z0-9]{0,3}ETTB\d{5}[A-Z0-9]{0,4}(?![A-Za-z0-9])/;
 // weak (banks.md §2.6): labels from two projects, unconfirmed on real receipts; labels shared with other
 // banks ("Settled Amount" and "Invoice No." are telebirr's too) are not counted.
-const LABELS = [
-  /Payer\s*account\s*no/i,
-  /Recipient\s*name/i,
-  /Recipient\s*account\s*no/i,
-  /Total\s*Amount\s*Paid/i,
-];
+const OWN_LABELS = (["payerAccount", "recipientName", "recipientAccount", "total"] as const).map((key) =>
+  anyLabel([key]),
+);
 
 export const zemenReceiptParser: BankReceiptParser = {
   bank: BANK,
@@ -69,7 +64,7 @@ export const zemenReceiptParser: BankReceiptParser = {
     const t = normalizeText(text);
     if (mentionsHost(t, "zemenbank.com", BARE_LINK) || OWN_ACCOUNT.test(t)) return 10;
     const name = NAME.test(t);
-    const labels = LABELS.filter((pattern) => pattern.test(t)).length >= 2;
+    const labels = OWN_LABELS.filter((pattern) => pattern.test(t)).length >= 2;
     const token = bareToken(t) !== null || ETTB_REFERENCE.test(t);
     // The name alone may be a counterparty's bank on another bank's receipt.
     if (name && (labels || token)) return 10;
@@ -97,11 +92,24 @@ export const zemenReceiptParser: BankReceiptParser = {
 
 // --- tokens and links ---
 
-/** YYDDD (positions 16–20) repaired from OCR confusions when the token has the known layout; else as printed. */
+/** A token is an 8-character prefix and the 16-character reference (banks.md §2.6): the reference repaired. */
 function repairToken(token: string): string {
-  if (token.length !== 24 || !/^[A-Za-z]{4}$/.test(token.slice(11, 15))) return token;
-  const date = repairReference(token.slice(15, 20), "99999");
-  return date ? `${token.slice(0, 15)}${date}${token.slice(20)}` : token;
+  return token.length === 24 ? token.slice(0, 8) + repairLayout(token.slice(8)) : token;
+}
+
+/**
+ * A 16-character reference of Zemen's layout (3 + 4-letter type + YYDDD + 4: 108ATWR2520600HM) with OCR's
+ * look-alikes repaired where the layout decides: letters in the type (U0Z0 → UOZO), digits in YYDDD (263O3 →
+ * 26303). A type with fewer than two real letters is another layout, left as printed.
+ */
+function repairLayout(reference: string): string {
+  const type = reference.slice(3, 7);
+  if (reference.length !== 16 || (type.match(/[A-Za-z]/g) ?? []).length < 2) return reference;
+  // Letters keep their case (a token is case-sensitive as printed); only look-alike figures become letters.
+  const letters = [...type].map((ch) => (/[A-Za-z]/.test(ch) ? ch : repairReference(ch, "A")));
+  const date = repairReference(reference.slice(7, 12), "99999");
+  if (!date || letters.includes(null)) return reference;
+  return `${reference.slice(0, 3)}${letters.join("")}${date}${reference.slice(12)}`;
 }
 
 /**
@@ -140,7 +148,7 @@ function findLink(text: string): { token: string | null; url: string | null; pre
 function printedReference(text: string): string | null {
   const prepared = prepare(text);
   const values = [labelValue(plainLines(prepared), "reference") ?? ""];
-  for (const match of prepared.matchAll(REFERENCE_LABEL)) {
+  for (const match of prepared.matchAll(SMS_REFERENCE)) {
     values.push(prepared.slice(match.index + match[0].length, match.index + match[0].length + 40));
   }
   for (const value of values) {
@@ -149,10 +157,6 @@ function printedReference(text: string): string | null {
   }
   return ETTB_REFERENCE.exec(text)?.[0] ?? null;
 }
-
-/** "Reference No:", "Ref No.", "Ref:", "Ref. No" (SMS); the value follows on the same line. */
-const REFERENCE_LABEL =
-  /\bRef(?:erence)?\b\.?(?:[ \t]*(?:No|Number)\b\.?)?[ \t]*[:#]?(?=[ \t]*[A-Za-z0-9])/gi;
 
 /**
  * The first word of a reference label's value, as the reference: 8 or more letters and digits with a digit.
@@ -163,14 +167,7 @@ function referenceIn(value: string): string | null {
   const reference = word.replace(/[.,;:)]+$/, "").replace(/[^A-Za-z0-9]/g, "");
   if (reference.length < 8 || !/\d/.test(reference)) return null;
   // Repaired before uppercasing: OCR's small l is a 1, while its capital L is no look-alike.
-  return repairPrintedReference(reference).toUpperCase();
-}
-
-/** YYDDD (positions 8–12) of a 16-character printed reference repaired from OCR confusions (263O3 → 26303). */
-function repairPrintedReference(reference: string): string {
-  if (reference.length !== 16 || !/^[A-Za-z]{4}$/.test(reference.slice(3, 7))) return reference;
-  const date = repairReference(reference.slice(7, 12), "99999");
-  return date ? `${reference.slice(0, 7)}${date}${reference.slice(12)}` : reference;
+  return repairLayout(reference).toUpperCase();
 }
 
 function canonical(token: string): string {
@@ -189,8 +186,7 @@ function bareToken(text: string): string | null {
 
 // --- the receipt (PDF text, copied page, photo) ---
 
-const DOCUMENT_LABELS =
-  /Payer\s*name|Recipient\s*name|Settled\s*Amount|Total\s*Amount\s*Paid|Transaction\s*status/i;
+const DOCUMENT_LABELS = anyLabel(["payerName", "recipientName", "settled", "total", "status"]);
 
 function readDocument(text: string): Partial<Receipt> {
   const prepared = prepare(text);
@@ -206,85 +202,22 @@ function readDocument(text: string): Partial<Receipt> {
 
 /** What a damaged receipt (a photo missing its status or date) still states, read the adapter's way. */
 function readPartialDocument(text: string): Partial<Receipt> {
-  const lines = plainLines(text);
-  const value = (key: Parameters<typeof labelValue>[1]) => labelValue(lines, key);
-  const detail = value("detail") ?? "";
-  const settled = value("settled");
-  const amount =
-    settledOnItsLine(lines) ??
-    pureAmount(settled) ??
-    rowAmount(settled) ??
-    rowAmount(detail) ??
-    amountFromTotal(value) ??
-    undefined;
-  const status = value("status");
+  const { amount, transactionDate, status, reference: _, ...fields } = readZemenLabels(plainLines(text));
   return compactReceipt({
-    status: status ? statusOf(status) : undefined,
-    transactionType: withoutAmount(detail),
-    amount,
-    currency: amount === undefined ? undefined : "ETB",
-    transactionDate: zemenDate(value("date") ?? "") ?? zemenDate(lines.join("\n")) ?? undefined,
-    payerName: value("payerName"),
-    payerAccount: value("payerAccount"),
-    receiverName: value("recipientName"),
-    receiverAccount: value("recipientAccount"),
+    ...fields,
+    status: status ? zemenStatus(status) : undefined,
+    amount: amount ?? undefined,
+    currency: amount === null ? undefined : "ETB",
+    transactionDate: transactionDate ?? undefined,
   });
-}
-
-/** As the adapter: Total Amount Paid minus Service Charge and VAT, never the total itself. */
-function amountFromTotal(
-  value: (key: Parameters<typeof labelValue>[1]) => string | undefined,
-): number | null {
-  const total = pureAmount(value("total"));
-  const charge = pureAmount(value("serviceCharge"));
-  const vat = pureAmount(value("vat"));
-  if (total === null || charge === null || vat === null) return null;
-  const settled = Math.round((total - charge - vat) * 100) / 100;
-  return settled > 0 ? settled : null;
-}
-
-/** weak (banks.md §2.6), as the adapter: success-like words mean a completed transfer. */
-function statusOf(text: string): string {
-  return /^(?:success(?:ful)?|completed?|approved)$/i.test(text) ? "completed" : text.toLowerCase();
 }
 
 // --- the app's success screen and its shared receipt ---
 
-type AppKey =
-  | "payerName"
-  | "payerAccount"
-  | "receiverName"
-  | "receiverAccount"
-  | "receiverBank"
-  | "from"
-  | "to"
-  | "amount"
-  | "total"
-  | "serviceCharge"
-  | "vat"
-  | "date"
-  | "reference"
-  | "status";
-
-// weak (banks.md §2.6 calls cheki's "Sender Name:, Receiver Bank:" labels guesses): the app's rows, read
-// only when the receipt PDF's labels are absent. Longer labels first; "Total" and "Service Charge" are
-// listed so that their figures are never taken for the amount.
-const APP_LABELS: Labels<AppKey> = [
-  ["payerName", /(?:Sender|Payer)\s*Name\b/i],
-  ["payerAccount", /(?:Sender|Payer)\s*Account(?:\s*No\b\.?)?/i],
-  ["receiverName", /(?:Receiver|Recipient|Beneficiary)\s*Name\b/i],
-  ["receiverAccount", /(?:Receiver|Recipient|Beneficiary)\s*Account(?:\s*No\b\.?)?/i],
-  ["receiverBank", /(?:Receiver|Recipient|Beneficiary)\s*Bank\b/i],
-  ["total", /Total\b(?:\s*Amount)?(?:\s*Paid)?/i],
-  ["serviceCharge", /Service\s*(?:Charge|Fee)\b/i],
-  ["vat", /VAT\b/i],
-  ["amount", /(?:Transferred\s*|Transaction\s*)?Amount\b/i],
-  ["from", /From\b/i],
-  ["to", /To\b/i],
-  ["date", /(?:Transaction\s*)?Date\b/i],
-  ["reference", /Ref(?:erence)?\b\.?(?:\s*No\b\.?)?/i],
-  ["status", /(?:Transaction\s*)?Status\b/i],
-];
+/** The app's rows (labels.ts) at the start of a line. */
+const APP_LINE_LABELS: Labels<AppKey> = (Object.entries(APP_LABELS) as [AppKey, string][]).map(
+  ([key, source]) => [key, new RegExp(source, "i")] as const,
+);
 
 /** The screen's headline ("Transfer Successful") reports a completed transfer. */
 const SUCCESS_HEADLINE = /^(?:Transfer|Transaction|Payment)\s+Successful(?:ly)?\b/im;
@@ -298,7 +231,7 @@ const ACCOUNT_THEN_NAME = /^([0-9][0-9*xX•#-]{5,}[0-9*xX•#])(?:\s+([A-Za-z][
  * {} for any other text (an SMS is the SMS reader's).
  */
 function readAppScreen(text: string): Partial<Receipt> {
-  const found = readLabelled(plainLines(text), APP_LABELS);
+  const found = readLabelled(plainLines(text), APP_LINE_LABELS);
   const value = (key: AppKey) => found.get(key)?.[0];
   const from = ACCOUNT_THEN_NAME.exec(value("from") ?? "");
   const to = ACCOUNT_THEN_NAME.exec(value("to") ?? "");
@@ -308,7 +241,7 @@ function readAppScreen(text: string): Partial<Receipt> {
   const amount = ocrAmount(value("amount")) ?? undefined;
   const status = value("status");
   return compactReceipt({
-    status: status ? statusOf(status) : headline ? "completed" : undefined,
+    status: status ? zemenStatus(status) : headline ? "completed" : undefined,
     amount,
     currency: amount === undefined ? undefined : "ETB",
     transactionDate: appDate(value("date") ?? ""),
@@ -373,7 +306,7 @@ function fitsLabel(key: LabelKey, value: string): boolean | null {
 
 /** The receipt label a line holds alone (nothing after it but separators), else null. */
 function bareLabel(line: string): LabelKey | null {
-  for (const [key, pattern] of Object.entries(RECEIPT_LABELS) as [LabelKey, RegExp][]) {
+  for (const [key, pattern] of Object.entries(LABEL_PATTERNS) as [LabelKey, RegExp][]) {
     const match = pattern.exec(line);
     if (match?.index === 0 && /^[\s:.|-]*$/.test(line.slice(match[0].length))) return key;
   }
@@ -382,7 +315,7 @@ function bareLabel(line: string): LabelKey | null {
 
 function isLabelLine(line: string | undefined): boolean {
   if (line === undefined) return false;
-  return Object.values(RECEIPT_LABELS).some((pattern) => pattern.exec(line)?.index === 0);
+  return Object.values(LABEL_PATTERNS).some((pattern) => pattern.exec(line)?.index === 0);
 }
 
 /**

@@ -22,7 +22,7 @@ export function wordsOfTsv(tsv: string): OcrWord[] {
   for (const row of tsv.split("\n")) {
     const cells = row.split("\t");
     if (cells[0] !== "5" || cells.length < 12) continue;
-    const text = withJ(cells.slice(11).join("\t").trim());
+    const text = withoutDoubledGlyph(withJ(cells.slice(11).join("\t").trim()));
     if (!text) continue;
     words.push({
       text,
@@ -43,6 +43,17 @@ export function wordsOfTsv(tsv: string): OcrWord[] {
  */
 function withJ(word: string): string {
   return /\d/.test(word) ? word.replace(/(?<=[A-Z0-9])\)(?=[A-Z0-9])/g, "J") : word;
+}
+
+/**
+ * OCR sometimes reads one capital of a code twice, first as its small twin (FT26224cC89JI for FT26224C89JI):
+ * in a code of capitals and digits, its one small letter is dropped when its own capital follows. Mixed-case
+ * tokens (CBE's v2-… links) have many small letters and are left alone.
+ */
+function withoutDoubledGlyph(word: string): string {
+  const doubled = /^(?=.*\d)([A-Z0-9]+)([a-z])([A-Z0-9]+)$/.exec(word);
+  if (!doubled?.[1] || !doubled[2] || !doubled[3]) return word;
+  return doubled[3].startsWith(doubled[2].toUpperCase()) ? doubled[1] + doubled[3] : word;
 }
 
 interface Row {
