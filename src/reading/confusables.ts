@@ -21,6 +21,12 @@ const LOOK_ALIKES: Record<string, readonly string[]> = {
   "6": ["G"],
 };
 
+/** Whether two spellings of a reference differ only by characters OCR takes for one another. */
+export function sameButLookAlikes(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  return [...a].every((ch, at) => ch === b[at] || (LOOK_ALIKES[ch] ?? []).includes(b[at] ?? ""));
+}
+
 /** How much less likely two misread characters are than one, in the score's units (see scoreOf). */
 const PAIR_PENALTY = 1.5;
 

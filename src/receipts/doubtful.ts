@@ -1,5 +1,6 @@
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
 import type { Receipt } from "../banks/types.js";
+import { sameButLookAlikes } from "../reading/confusables.js";
 
 /**
  * The claim without the values OCR was unsure of. A misread amount or name is worse than none: shown by
@@ -23,6 +24,34 @@ export function withoutDoubtful(claim: ReceiptClaim, doubtful: readonly string[]
     if (value && numbers.has(digitsOf(value))) delete receipt[key];
   }
   return { ...claim, receipt };
+}
+
+/**
+ * The reference as OCR read it with confidence. A receipt may print its reference twice (an SMS's "Your
+ * transaction number is X" and the link that carries X); when the spelling taken stands in a word OCR
+ * doubted and another word it did not doubt spells the same reference but for look-alikes, that spelling is
+ * taken, as the bank's reader reads it (`reread`, so the shape's repairs still hold).
+ */
+export function withConfidentReference(
+  claim: ReceiptClaim,
+  text: string,
+  doubtful: readonly string[],
+  reread: (word: string) => string | null,
+): ReceiptClaim {
+  const taken = claim.transactionNumber;
+  const doubted = (word: string) => doubtful.some((d) => d.toUpperCase().includes(word.toUpperCase()));
+  if (!doubted(taken)) return claim;
+  for (const word of text.match(/[A-Za-z0-9-]+/g) ?? []) {
+    if (word.length !== taken.length || doubted(word)) continue;
+    const reference = reread(word);
+    if (!reference || !sameButLookAlikes(taken, reference)) continue;
+    return {
+      ...claim,
+      transactionNumber: reference,
+      shareUrl: claim.shareUrl?.replace(taken, reference) ?? null,
+    };
+  }
+  return claim;
 }
 
 // --- internal helpers ---

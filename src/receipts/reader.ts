@@ -8,7 +8,7 @@ import type { Metrics } from "../metrics/registry.js";
 import { assertPdfNotBomb } from "../pdf/guard.js";
 import { extractPdfText, renderPdfFirstPage, UnreadablePdfError } from "../pdf/text.js";
 import { detectBank } from "./detect.js";
-import { withoutDoubtful } from "./doubtful.js";
+import { withConfidentReference, withoutDoubtful } from "./doubtful.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, type OcrReading, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
 import type { QrReceiptReader } from "./qr/read-qr.js";
@@ -154,7 +154,15 @@ export function createReceiptReader(options: {
       const { text, method, doubtful = [] } = await textOf(document);
       const field = document.file ? ("receipt_file" as const) : ("receipt_text" as const);
       try {
-        return { claim: withoutDoubtful(claimOf(text, field, document.bank), doubtful), method, field };
+        const read = claimOf(text, field, document.bank);
+        const parser = RECEIPT_PARSERS[read.bank];
+        const claim = withConfidentReference(
+          read,
+          text,
+          doubtful,
+          (word) => parser.parse(word)?.transactionNumber ?? null,
+        );
+        return { claim: withoutDoubtful(claim, doubtful), method, field };
       } catch (error) {
         // A PDF's text is exact where it has any; one without usable text may still carry its QR code.
         const fromPdf =

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
+import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
 import { confusableVariants } from "../../src/reading/confusables.js";
 import { findUrls, joinWrappedLinks } from "../../src/reading/text.js";
-import { withoutDoubtful } from "../../src/receipts/doubtful.js";
+import { withConfidentReference, withoutDoubtful } from "../../src/receipts/doubtful.js";
 import { findPaper } from "../../src/receipts/ocr/paper.js";
 import { rowsText, wordsOfTsv } from "../../src/receipts/ocr/rows.js";
 
@@ -95,6 +96,24 @@ describe("doubtful OCR values", () => {
     expect(withoutDoubtful(claim, ["1500"]).receipt.amount).toBeUndefined();
     expect(withoutDoubtful(claim, ["15.00", "Birr"]).receipt).toEqual(claim.receipt);
     expect(withoutDoubtful(claim, [])).toBe(claim);
+  });
+
+  it("takes the reference from the word OCR was sure of when the text prints it twice", () => {
+    const sms =
+      "Your transaction number is DEFWY45ISO. … click this link: https://transactioninfo.\nethiotelecom.et/receipt/\nDEFWY451SO\nThank you for using telebirr";
+    const read = RECEIPT_PARSERS.telebirr.parse(sms);
+    expect(read).toMatchObject({ transactionNumber: "DEFWY451SO" });
+    const reread = (word: string) => RECEIPT_PARSERS.telebirr.parse(word)?.transactionNumber ?? null;
+    const confident = withConfidentReference(read as ReceiptClaim, sms, ["DEFWY451SO"], reread);
+    expect(confident).toMatchObject({
+      transactionNumber: "DEFWY45ISO",
+      shareUrl: "https://transactioninfo.ethiotelecom.et/receipt/DEFWY45ISO",
+    });
+    // Sure of the link, or doubting both: the reading stays.
+    expect(withConfidentReference(read as ReceiptClaim, sms, ["DEFWY45ISO."], reread)).toBe(read);
+    expect(withConfidentReference(read as ReceiptClaim, sms, ["DEFWY451SO", "DEFWY45ISO."], reread)).toBe(
+      read,
+    );
   });
 });
 
