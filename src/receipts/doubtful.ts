@@ -1,6 +1,7 @@
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
 import type { Receipt } from "../banks/types.js";
 import { sameButLookAlikes } from "../reading/confusables.js";
+import type { GlyphReading } from "./ocr/glyphs.js";
 
 /**
  * The claim without the values OCR was unsure of. A misread amount or name is worse than none: shown by
@@ -52,6 +53,31 @@ export function withConfidentReference(
     };
   }
   return claim;
+}
+
+/**
+ * The reference as the widths of its glyphs read it (ocr/glyphs.ts): the text read again by the bank's
+ * reader with every code spelled as its widths read it, taken when it names the same reference but for
+ * look-alikes (so a link, a label and the shape's repairs all still apply).
+ */
+export function withGlyphReference(
+  claim: ReceiptClaim,
+  text: string,
+  glyphs: readonly GlyphReading[],
+  reread: (text: string) => string | null,
+): ReceiptClaim {
+  let widths = text;
+  for (const { read, glyphs: byWidth } of glyphs) widths = widths.split(read).join(byWidth);
+  if (widths === text) return claim;
+  const reference = reread(widths);
+  return reference && sameButLookAlikes(claim.transactionNumber, reference)
+    ? withReference(claim, reference)
+    : claim;
+}
+
+function withReference(claim: ReceiptClaim, reference: string): ReceiptClaim {
+  const shareUrl = claim.shareUrl?.replace(claim.transactionNumber, reference) ?? null;
+  return { ...claim, transactionNumber: reference, shareUrl };
 }
 
 // --- internal helpers ---

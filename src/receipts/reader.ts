@@ -8,7 +8,7 @@ import type { Metrics } from "../metrics/registry.js";
 import { assertPdfNotBomb } from "../pdf/guard.js";
 import { extractPdfText, renderPdfFirstPage, UnreadablePdfError } from "../pdf/text.js";
 import { detectBank } from "./detect.js";
-import { withConfidentReference, withoutDoubtful } from "./doubtful.js";
+import { withConfidentReference, withGlyphReference, withoutDoubtful } from "./doubtful.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, type OcrReading, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
 import type { QrReceiptReader } from "./qr/read-qr.js";
@@ -69,7 +69,7 @@ export function createReceiptReader(options: {
   const { metrics } = options;
   async function textOf(
     document: ReceiptDocument,
-  ): Promise<{ text: string; method: ReceiptMethod; doubtful?: readonly string[] }> {
+  ): Promise<{ text: string; method: ReceiptMethod; ocr?: OcrReading }> {
     if (!document.file) return { text: document.text ?? "", method: "receipt_text" };
     const type = sniffFileType(await readHead(document.file.path));
     if (!type) throw ValidationError.field("receipt_file", FILE_TYPE_MESSAGE);
@@ -93,7 +93,7 @@ export function createReceiptReader(options: {
     const stop = metrics?.ocrSeconds.startTimer();
     try {
       const reading = await recognize(options.ocr, document.file.path);
-      return { text: reading.text, method: "receipt_ocr", doubtful: reading.doubtful };
+      return { text: reading.text, method: "receipt_ocr", ocr: reading };
     } finally {
       stop?.();
     }
@@ -151,18 +151,11 @@ export function createReceiptReader(options: {
     async read(document) {
       const fromQr = await qrOf(document);
       if (fromQr) return fromQr;
-      const { text, method, doubtful = [] } = await textOf(document);
+      const { text, method, ocr } = await textOf(document);
       const field = document.file ? ("receipt_file" as const) : ("receipt_text" as const);
       try {
-        const read = claimOf(text, field, document.bank);
-        const parser = RECEIPT_PARSERS[read.bank];
-        const claim = withConfidentReference(
-          read,
-          text,
-          doubtful,
-          (word) => parser.parse(word)?.transactionNumber ?? null,
-        );
-        return { claim: withoutDoubtful(claim, doubtful), method, field };
+        const claim = claimOf(text, field, document.bank);
+        return { claim: ocr ? asOcrSaw(claim, text, ocr) : claim, method, field };
       } catch (error) {
         // A PDF's text is exact where it has any; one without usable text may still carry its QR code.
         const fromPdf =
@@ -172,6 +165,22 @@ export function createReceiptReader(options: {
       }
     },
   };
+}
+
+/**
+ * A claim read from our own OCR, checked against what tesseract saw: the reference spelled as its glyphs'
+ * widths or a word it was sure of spell it, then without the values it doubted.
+ */
+function asOcrSaw(claim: ReceiptClaim, text: string, ocr: OcrReading): ReceiptClaim {
+  const parser = RECEIPT_PARSERS[claim.bank];
+  const reread = (word: string) => parser.parse(word)?.transactionNumber ?? null;
+  const reference = withConfidentReference(
+    withGlyphReference(claim, text, ocr.glyphs, reread),
+    text,
+    ocr.doubtful,
+    reread,
+  );
+  return withoutDoubtful(reference, ocr.doubtful);
 }
 
 /** The receipt a QR code names; a bank's code that cannot be checked is a 422 saying what to send. */

@@ -27,7 +27,10 @@ describe("receipt reading durations", () => {
   it("observes one OCR run per image and one PDF parse per PDF", async () => {
     const metrics = createMetrics();
     const sms = await readFile(FIXTURE, "utf8");
-    const ocr = { recognize: async () => ({ text: sms, doubtful: [] }), close: async () => undefined };
+    const ocr = {
+      recognize: async () => ({ text: sms, doubtful: [], glyphs: [] }),
+      close: async () => undefined,
+    };
     const reader = createReceiptReader({ ocr, metrics });
     const image = path.join(dir, "photo.png");
     await writeFile(image, PNG_HEAD);

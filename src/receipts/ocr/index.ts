@@ -3,6 +3,7 @@
  * then tesseract.js workers with the English model from node_modules (pool.ts). Nothing is fetched.
  */
 import { OcrTimeoutError } from "./errors.js";
+import { type GlyphReading, glyphReadings } from "./glyphs.js";
 import { DEFAULT_MAX_PIXELS } from "./image-header.js";
 import { oneAtATime } from "./one-at-a-time.js";
 import { OcrWorkerPool } from "./pool.js";
@@ -28,6 +29,8 @@ export interface OcrReading {
   text: string;
   /** Words tesseract was unsure of (confidence below DOUBTFUL_CONFIDENCE), as they appear in `text`. */
   doubtful: readonly string[];
+  /** Codes whose glyph widths read an O, 0 or I differently from the text (glyphs.ts). */
+  glyphs: readonly GlyphReading[];
 }
 
 /**
@@ -69,6 +72,7 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
       return {
         text: words.length > 0 ? rowsText(words) : page.text,
         doubtful: words.filter((word) => word.confidence < DOUBTFUL_CONFIDENCE).map((word) => word.text),
+        glyphs: glyphReadings(page.blocks),
       };
     },
     close: () => pool.close(),

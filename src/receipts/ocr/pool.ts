@@ -22,10 +22,11 @@ const LANG_PATH = projectFile("models", "tessdata-fast");
 /** Starting a worker reads 2 MB and compiles WASM: well under a second, so 30 s only catches a wedge. */
 const START_TIMEOUT_MS = 30_000;
 
-/** Tesseract's text of a page and its words with their boxes and confidences (TSV). */
+/** Tesseract's text of a page, its words with their boxes and confidences (TSV), and its glyphs' boxes. */
 export interface RecognizedPage {
   text: string;
   tsv: string;
+  blocks: readonly Tesseract.Block[];
 }
 
 export interface OcrWorkerPoolOptions {
@@ -120,7 +121,7 @@ export class OcrWorkerPool {
       const thread = threadOf(worker);
       let timer: NodeJS.Timeout | undefined;
       let settled = false;
-      const finish = (error: Error | null, page: RecognizedPage = { text: "", tsv: "" }) => {
+      const finish = (error: Error | null, page: RecognizedPage = { text: "", tsv: "", blocks: [] }) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -140,8 +141,13 @@ export class OcrWorkerPool {
       // rotateAuto: tesseract measures the text lines' skew and reads a straightened copy. A hand-held
       // photo is 1–3° off: on 36 photos tilted 2–3° it turned 5 misread references (FT26140pP01YB,
       // FT26083X)RMH) into none, and on the 42 test images of preprocess.ts 38 read into 42, for ~15% time.
-      worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true }).then(
-        (result) => finish(null, { text: result.data.text, tsv: result.data.tsv ?? "" }),
+      worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true, blocks: true }).then(
+        (result) =>
+          finish(null, {
+            text: result.data.text,
+            tsv: result.data.tsv ?? "",
+            blocks: result.data.blocks ?? [],
+          }),
         (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),
       );
     });
