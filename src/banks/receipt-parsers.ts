@@ -2,19 +2,10 @@ import { readCommonLabels } from "../reading/common-labels.js";
 import { plausibleReceipt } from "../reading/plausible.js";
 import { readSms, type SmsOptions } from "../reading/sms.js";
 import { prepareReceiptText } from "../reading/text.js";
-import { amharaReceiptParser } from "./amhara/receipt.js";
-import { awashReceiptParser } from "./awash/receipt.js";
-import { boaReceiptParser } from "./boa/receipt.js";
-import { cbeReceiptParser } from "./cbe/receipt.js";
-import { cbebirrReceiptParser } from "./cbebirr/receipt.js";
-import type { BankCode } from "./codes.js";
-import { dashenReceiptParser } from "./dashen/receipt.js";
-import { mpesaReceiptParser } from "./mpesa/receipt.js";
+import { BANKS } from "./banks.js";
+import { BANK_CODES, type BankCode } from "./codes.js";
 import type { BankReceiptParser, ReceiptReading, ReceiptTextParser } from "./receipt-claim.js";
 import { createBankAdapters } from "./registry.js";
-import { sinqeeReceiptParser } from "./sinqee/receipt.js";
-import { telebirrReceiptParser } from "./telebirr/receipt.js";
-import { zemenReceiptParser } from "./zemen/receipt.js";
 
 const ADAPTERS = createBankAdapters();
 
@@ -74,16 +65,7 @@ function printedReference(bank: BankCode, candidates: readonly string[]): string
 /** A printed id: letters, digits and dashes, with a digit, 5 to 31 characters. */
 const PRINTED_ID = /^(?=[A-Za-z0-9-]*\d)[A-Za-z0-9][A-Za-z0-9-]{4,30}$/;
 
-/** Every bank's receipt-text reader; a bank without one is a type error. */
-export const RECEIPT_PARSERS = {
-  cbe: reader(cbeReceiptParser),
-  telebirr: reader(telebirrReceiptParser),
-  dashen: reader(dashenReceiptParser),
-  awash: reader(awashReceiptParser),
-  boa: reader(boaReceiptParser),
-  zemen: reader(zemenReceiptParser),
-  cbebirr: reader(cbebirrReceiptParser),
-  mpesa: reader(mpesaReceiptParser),
-  sinqee: reader(sinqeeReceiptParser),
-  amhara: reader(amharaReceiptParser),
-} as const satisfies Record<BankCode, ReceiptTextParser>;
+/** Every bank's receipt-text reader, from its folder's bank.ts. */
+export const RECEIPT_PARSERS: Readonly<Record<BankCode, ReceiptTextParser>> = Object.fromEntries(
+  BANK_CODES.map((code) => [code, reader(BANKS[code].receipts)]),
+) as Record<BankCode, ReceiptTextParser>;
