@@ -10,6 +10,18 @@ import { normalizeText, repairReference } from "./text.js";
 /** [key, label at the start of a line]; earlier entries win, so longer labels go first. */
 export type Labels<K extends string> = readonly (readonly [K, RegExp])[];
 
+/**
+ * A bank's label sources (its labels.ts) as patterns: one label alone (pdf-labels' readers anchor it
+ * themselves), or any of several at the start of a line, case-insensitive.
+ */
+export function labelPatterns<K extends string>(labels: Readonly<Record<K, string>>) {
+  return {
+    labelPattern: (label: K): RegExp => new RegExp(labels[label]),
+    startsWithLabel: (...keys: readonly K[]): RegExp =>
+      new RegExp(`^(?:${keys.map((key) => labels[key]).join("|")})`, "i"),
+  };
+}
+
 const STRAY_START = /^[\s|~•·¦«»_=>#:;,]+/;
 const STRAY_END = /[\s|~•·¦«»_=<#]+$/;
 /** An Amharic label before its English twin ("የከፋይ ስም/Payer Name"): only the English one is read. */

@@ -1,3 +1,5 @@
+import { labelPatterns } from "../../reading/receipt-lines.js";
+
 /**
  * CBE's "VAT Invoice / Customer Receipt" (the legacy PDF and the web receipt, banks.md §2.1 "PDF labels") as
  * both readers see it: the adapter reads the bank's PDF with these labels (parse.ts), the receipt reader a
@@ -39,15 +41,7 @@ export const LABELS = {
 
 export type Label = keyof typeof LABELS;
 
-/** The label as a pattern of its own (pdf-labels' readers anchor it themselves). */
-export function labelPattern(label: Label): RegExp {
-  return new RegExp(LABELS[label]);
-}
-
-/** Does a line start with one of these labels? Case-insensitive. */
-export function startsWithLabel(...labels: readonly Label[]): RegExp {
-  return new RegExp(`^(?:${labels.map((label) => LABELS[label]).join("|")})`, "i");
-}
+export const { labelPattern, startsWithLabel } = labelPatterns<Label>(LABELS);
 
 /** The bank's name as receipts print it, in English and Amharic (CBE Birr's receipts print it too). */
 export const BANK_NAME = String.raw`Commercial\s*Bank\s*of\s*Ethiopia|የኢትዮጵያ\s*ንግድ\s*ባንክ`;

@@ -1,3 +1,5 @@
+import { labelPatterns } from "../../reading/receipt-lines.js";
+
 /**
  * The CBE Birr receipt as both readers see it (banks.md §2.7): the adapter reads the bank's aureceipt PDF
  * or its Telerik HTML twin, the receipt reader a copy, PDF text or OCR of the same receipt. Each label is
@@ -41,15 +43,7 @@ export type Label = keyof typeof LABELS;
 /** The Transaction Details table's header row: its first two column labels on one line. */
 export const TABLE_HEADER = String.raw`${LABELS.receiptNumber}\s*${LABELS.date}`;
 
-/** The label as a pattern of its own (pdf-labels' readers anchor it themselves). */
-export function labelPattern(label: Label): RegExp {
-  return new RegExp(LABELS[label]);
-}
-
-/** Does a line start with one of these labels? Case-insensitive. */
-export function startsWithLabel(...labels: readonly Label[]): RegExp {
-  return new RegExp(`^(?:${labels.map((label) => LABELS[label]).join("|")})`, "i");
-}
+export const { labelPattern, startsWithLabel } = labelPatterns<Label>(LABELS);
 
 // --- shapes both readers share ---
 
