@@ -1,6 +1,6 @@
 import { readCommonLabels } from "../reading/common-labels.js";
 import { plausibleReceipt } from "../reading/plausible.js";
-import { readSms, type SmsOptions } from "../reading/sms.js";
+import { readSms } from "../reading/sms.js";
 import { prepareReceiptText } from "../reading/text.js";
 import { BANKS } from "./banks.js";
 import { BANK_CODES, type BankCode } from "./codes.js";
@@ -16,12 +16,12 @@ const ADAPTERS = createBankAdapters();
  * Account", "Transaction ID") fill what the bank's reader left empty. When the bank's reader finds no
  * reference of its own, it takes the labelled one.
  */
-function reader(parser: BankReceiptParser, sms: SmsOptions = {}): ReceiptTextParser {
+function reader(parser: BankReceiptParser): ReceiptTextParser {
   function read(text: string): ReceiptReading {
     const prepared = prepareReceiptText(text);
-    const common = readCommonLabels(prepared, sms);
+    const common = readCommonLabels(prepared);
     const reading = parser.parse(prepared, printedReference(parser.bank, common.references));
-    const message = readSms(prepared, { ...sms, reference: reading.transactionNumber });
+    const message = readSms(prepared, { reference: reading.transactionNumber });
     const receipt = { ...common.receipt, ...plausibleReceipt({ ...reading.receipt, ...message }) };
     return {
       ...reading,
