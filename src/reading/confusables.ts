@@ -21,10 +21,17 @@ const LOOK_ALIKES: Record<string, readonly string[]> = {
   "6": ["G"],
 };
 
+/** Letters whose small and capital forms differ only in size, so that OCR mixes their case up. */
+const SIZE_ONLY = new Set([..."cosuvwxz"]);
+
 /** Whether two spellings of a reference differ only by characters OCR takes for one another. */
 export function sameButLookAlikes(a: string, b: string): boolean {
   if (a.length !== b.length || a === b) return false;
-  return [...a].every((ch, at) => ch === b[at] || (LOOK_ALIKES[ch] ?? []).includes(b[at] ?? ""));
+  return [...a].every((ch, at) => {
+    const other = b[at] ?? "";
+    const sameShape = SIZE_ONLY.has(ch.toLowerCase()) && ch.toLowerCase() === other.toLowerCase();
+    return ch === other || sameShape || (LOOK_ALIKES[ch] ?? []).includes(other);
+  });
 }
 
 /** How much less likely two misread characters are than one, in the score's units (see scoreOf). */

@@ -2,18 +2,23 @@ import type Tesseract from "tesseract.js";
 import { describe, expect, it } from "vitest";
 import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
 import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
+import { sameButLookAlikes } from "../../src/reading/confusables.js";
 import { withGlyphReference } from "../../src/receipts/doubtful.js";
 import { glyphReadings } from "../../src/receipts/ocr/glyphs.js";
 
-/** A line of tesseract's blocks output: each word a string, each glyph `width` wide (a digit 10, say). */
-function page(...words: (readonly [string, readonly number[]])[]): Tesseract.Block[] {
+/**
+ * A line of tesseract's blocks output: each word a string, each glyph `width` wide (a digit 10, say) and
+ * `heights[i]` tall (18, a capital's height, unless given).
+ */
+function page(...words: (readonly [string, readonly number[], (readonly number[])?])[]): Tesseract.Block[] {
   let x = 0;
   const line = {
-    words: words.map(([text, widths]) => ({
+    words: words.map(([text, widths, heights = []]) => ({
       text,
       symbols: [...text].map((ch, i) => {
         const width = widths[i] ?? 10;
-        const symbol = { text: ch, confidence: 99, bbox: { x0: x, y0: 0, x1: x + width, y1: 18 } };
+        const height = heights[i] ?? 18;
+        const symbol = { text: ch, confidence: 99, bbox: { x0: x, y0: 0, x1: x + width, y1: height } };
         x += width + 2;
         return symbol;
       }),
@@ -21,6 +26,9 @@ function page(...words: (readonly [string, readonly number[]])[]): Tesseract.Blo
   };
   return [{ paragraphs: [{ lines: [line] }] }] as unknown as Tesseract.Block[];
 }
+
+/** How tall a glyph stands: a capital or digit 18, a small letter at x-height 13, with a stem 19. */
+const glyphHeight = (ch: string) => (/[a-z]/.test(ch) ? (/[aceimnorsuvwxz]/.test(ch) ? 13 : 19) : 18);
 
 describe("glyph widths", () => {
   it("reads a 0 wider than the digits beside it as an O, and a 1 that is a bar as an I", () => {
@@ -40,9 +48,20 @@ describe("glyph widths", () => {
     const blocks = page(
       ["Z3U3GKEOVK", []],
       ["376ZKZO2625600UV", [10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 30]],
-      ["v2-bUzL9H8DhFcRPfHEiyEl", [...Array<number>(22).fill(10), 3]],
+      [
+        "v2-bUzL9H8DhFcRPfHEiyEl",
+        [...Array<number>(22).fill(10), 3],
+        [..."v2-bUzL9H8DhFcRPfHEiyEl"].map(glyphHeight),
+      ],
     );
     expect(glyphReadings(blocks)).toEqual([]);
+  });
+
+  it("reads the case of a size-only letter in a mixed-case token by its height", () => {
+    // "v2-bUZL9H8D": the Z stands at x-height (13 of 18), the U at a capital's height.
+    const heights = [13, 18, 2, 19, 18, 13, 18, 18, 18, 18, 18];
+    const blocks = page(["v2-bUZL9H8D", [], heights], ["FT26Z40K", [], [18, 18, 18, 18, 13]]);
+    expect(glyphReadings(blocks)).toEqual([{ read: "v2-bUZL9H8D", glyphs: "v2-bUzL9H8D" }]);
   });
 
   it("needs digits to measure against", () => {
@@ -64,5 +83,14 @@ describe("the reference as its glyphs read it", () => {
     expect(withGlyphReference(claim, text, [], reread)).toBe(claim);
     const other = [{ read: "FT262780YXSZ", glyphs: "FT26278OYXQQ" }];
     expect(withGlyphReference(claim, text, other, reread)).toBe(claim);
+  });
+});
+
+describe("look-alike spellings", () => {
+  it("include a size-only letter's other case, never another letter's", () => {
+    expect(sameButLookAlikes("v2-bUZL9H8D", "v2-bUzL9H8D")).toBe(true);
+    expect(sameButLookAlikes("FT26278OYXSZ", "FT262780YXSZ")).toBe(true);
+    expect(sameButLookAlikes("v2-bAZL9H8D", "v2-baZL9H8D")).toBe(false);
+    expect(sameButLookAlikes("FT26278OYXSZ", "FT26278OYXSZ")).toBe(false);
   });
 });

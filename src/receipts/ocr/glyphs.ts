@@ -25,7 +25,7 @@ const SURE = 90;
 /** A word holding a code: letters and digits together, at least six (a link's path, a sentence's last word). */
 const CODE = /(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9-]{6,}/;
 
-/** Every code on the page whose glyph widths read differently from tesseract's text of it. */
+/** Every code on the page whose glyphs' widths (and, in mixed-case tokens, heights) read it differently. */
 export function glyphReadings(blocks: readonly Tesseract.Block[]): GlyphReading[] {
   const lines = blocks.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines));
   const pageDigits = lines.flatMap((line) => measuringDigits(line.words));
@@ -38,7 +38,10 @@ export function glyphReadings(blocks: readonly Tesseract.Block[]): GlyphReading[
       const digit = digitWidth(lineDigits, pageDigits, word);
       if (digit === null) continue;
       const mixedCase = /[a-z]/.test(read) && /[A-Z]/.test(read);
-      const glyphs = word.symbols.map((symbol) => byWidth(symbol, digit, mixedCase)).join("");
+      const capital = mixedCase ? capitalHeight(word) : null;
+      const glyphs = word.symbols
+        .map((symbol) => byHeight(byWidth(symbol, digit, mixedCase), symbol, capital))
+        .join("");
       if (glyphs !== read) readings.push({ read, glyphs });
     }
   }
@@ -76,6 +79,29 @@ function byWidth(symbol: Tesseract.Symbol, digit: number, mixedCase: boolean): s
   // In a mixed-case token a narrow bar may be a small l as well as an I: left as read.
   if (!mixedCase && (symbol.text === "1" || symbol.text === "l") && ratio <= A_BAR) return "I";
   return symbol.text;
+}
+
+/**
+ * Letters whose small and capital forms differ only in size (c, o, s, u, v, w, x, z): tesseract mixes their
+ * case up in case-sensitive tokens (CBE's v2-… links), where the glyph's height against the capitals and
+ * digits of the same word tells (a small one stands at x-height, about 0.7 of a capital).
+ */
+const SIZE_ONLY = /^[COSUVWXZcosuvwxz]$/;
+const SMALL = 0.8;
+const CAPITAL = 0.92;
+
+/** The height of the word's digits and of its capitals that have no small twin of their shape. */
+function capitalHeight(word: Tesseract.Word): number | null {
+  const tall = word.symbols.filter((symbol) => /^[0-9ABDEFGHJLMNQRT]$/.test(symbol.text));
+  return tall.length >= 3 ? median(tall.map(heightOf)) : null;
+}
+
+function byHeight(text: string, symbol: Tesseract.Symbol, capital: number | null): string {
+  if (capital === null || !SIZE_ONLY.test(text)) return text;
+  const ratio = heightOf(symbol) / capital;
+  if (ratio <= SMALL) return text.toLowerCase();
+  if (ratio >= CAPITAL) return text.toUpperCase();
+  return text;
 }
 
 const widthOf = (symbol: Tesseract.Symbol) => symbol.bbox.x1 - symbol.bbox.x0;
