@@ -1,6 +1,8 @@
 import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import Koa, { type Next } from "koa";
+import { createAuthenticator } from "../src/auth/api-keys.js";
+import type { KeyCache } from "../src/auth/key-cache.js";
 import type { BankBreakers, VerificationEngine } from "../src/engine/index.js";
 import type { Logger } from "../src/logger.js";
 import { httpMetrics } from "../src/metrics/http.js";
@@ -27,6 +29,8 @@ export interface ApiDependencies {
   engine: VerificationEngine;
   reader: ReceiptReader;
   logger: Logger;
+  /** Callers of recently used keys, kept while the database's notifications of key changes are heard. */
+  keyCache?: KeyCache;
   /** Requests per minute per API key; none when absent or 0 (tests, the benchmark). */
   rateLimitPerMinute?: number;
   /** This instance's instruments (shared with the engine, the reader and the bot); a new set when absent. */
@@ -47,6 +51,7 @@ export function createApi({
   engine,
   reader,
   logger,
+  keyCache,
   rateLimitPerMinute,
   metrics = createMetrics(),
   metricsToken,
@@ -75,7 +80,7 @@ export function createApi({
 
   const v1 = new Router<ApiState>({ prefix: "/api/v1" });
   const authenticated = new Router<ApiState>();
-  authenticated.use(requireApiKey(orm));
+  authenticated.use(requireApiKey(createAuthenticator(orm, keyCache)));
   if (rateLimitPerMinute) authenticated.use(rateLimitPerKey(rateLimitPerMinute));
   for (const routes of [verifyRoutes(engine, reader, orm), accountsRoutes(orm), verificationsRoutes(orm)]) {
     authenticated.use(routes.routes(), routes.allowedMethods());

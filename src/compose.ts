@@ -5,6 +5,8 @@ import { answerMalformedRequestsWithJson } from "../api/client-errors.js";
 import { applyServerTimeouts } from "../api/server-settings.js";
 import { createTelegramBot } from "../bot/index.js";
 import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
+import { createKeyCache } from "./auth/key-cache.js";
+import { listenForKeyChanges } from "./auth/key-changes.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/open-database.js";
 import { type Orm, openOrm } from "./db/orm.js";
@@ -74,8 +76,11 @@ export async function startService(
   // QR codes are read first in every image, with or without SERVER_OCR: decoding one is cheap.
   const qr = createQrReceiptReader({ boaPassphrase: config.banks.boaQrKey });
   const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null, qr, metrics });
+  const keyCache = createKeyCache();
+  const keyChanges = listenForKeyChanges(database.url, keyCache, logger);
   const app = createApi({
     orm,
+    keyCache,
     databaseAlive: database.alive,
     engine,
     reader,
@@ -114,6 +119,7 @@ export async function startService(
     closing ??= (async () => {
       await Promise.all([drain(server, engine), telegram?.stop()]);
       await engine.close();
+      await keyChanges.close();
       await ocr?.close();
       await orm.close();
       await database.stop();

@@ -1,14 +1,13 @@
-import type { MikroORM } from "@mikro-orm/postgresql";
 import type { Next } from "koa";
-import { authenticate, bearerToken } from "../../src/auth/api-keys.js";
+import { type Authenticate, bearerToken } from "../../src/auth/api-keys.js";
 import { isManager } from "../../src/auth/roles.js";
 import { AuthorizationError } from "../../src/errors.js";
 import { type ApiContext, callerOf } from "../context.js";
 
 /** Resolves `Authorization: Bearer chk_…` to the caller (key, branch, role) or answers 401. */
-export function requireApiKey(orm: MikroORM) {
+export function requireApiKey(authenticate: Authenticate) {
   return async function withApiKey(ctx: ApiContext, next: Next): Promise<void> {
-    ctx.state.caller = await authenticate(orm.em.fork(), bearerToken(ctx.get("Authorization")));
+    ctx.state.caller = await authenticate(bearerToken(ctx.get("Authorization")));
     await next();
   };
 }

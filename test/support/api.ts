@@ -7,6 +7,8 @@ import { answerMalformedRequestsWithJson } from "../../api/client-errors.js";
 import type { ApiState } from "../../api/context.js";
 import { createBranch, createBusiness } from "../../src/admin/businesses.js";
 import { createApiKey } from "../../src/auth/api-keys.js";
+import { createKeyCache, type KeyCache } from "../../src/auth/key-cache.js";
+import { listenForKeyChanges } from "../../src/auth/key-changes.js";
 import type { Role } from "../../src/auth/roles.js";
 import { type BankSettings, loadConfig } from "../../src/config.js";
 import { createEngine } from "../../src/engine/index.js";
@@ -44,6 +46,8 @@ export interface TestApi {
   db: TestDatabase;
   /** Every log line the API wrote, as text. */
   logs: string[];
+  /** The authentication cache, live while the database's notifications of key changes are heard. */
+  keyCache: KeyCache;
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
   close(): Promise<void>;
 }
@@ -83,8 +87,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ocr: options.ocr ?? null,
     qr: createQrReceiptReader({ boaPassphrase: banks.boaQrKey }),
   });
+  // As the service does: recently used keys answered from memory while key changes are heard.
+  const keyCache = createKeyCache();
+  const keyChanges = listenForKeyChanges(db.url, keyCache, logger);
   const app = createApi({
     orm: db.orm,
+    keyCache,
     engine,
     reader,
     logger,
@@ -102,6 +110,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     app,
     db,
     logs,
+    keyCache,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.key) headers.authorization = `Bearer ${options.key}`;
@@ -129,6 +138,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await engine.close();
+      await keyChanges.close();
       await db.drop();
     },
   };
