@@ -82,6 +82,18 @@ export function isPdf(body: Buffer): boolean {
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const SCRIPTS = /<(script|style)[\s\S]*?<\/\1>/gi;
+const LINE_ENDS =
+  /<br\s*\/?>|<body\b[^>]*>|<\/(p|div|tr|td|th|li|h\d|table|span|strong|b|title|head|caption|thead|tbody|tfoot|form|section|article|header|footer|dt|dd|label)\s*>/gi;
+const TAGS = /<[^>]+>/g;
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, code: string) => {
+    if (code.startsWith("#x")) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
+    if (code.startsWith("#")) return String.fromCodePoint(Number(code.slice(1)));
+    return ENTITIES[code.toLowerCase()] ?? entity;
+  });
+}
 
 /**
  * HTML → plain text lines: block and cell ends (and the start of the body) become line breaks, other tags
@@ -89,19 +101,18 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
  * label, nor a <dt>/<label> to its value (banks.md: CBE Birr's "Auto Receipt" page, Siinqee, Dashen).
  */
 export function htmlToLines(html: string): string[] {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, "")
-    .replace(
-      /<br\s*\/?>|<body\b[^>]*>|<\/(p|div|tr|td|th|li|h\d|table|span|strong|b|title|head|caption|thead|tbody|tfoot|form|section|article|header|footer|dt|dd|label)\s*>/gi,
-      "\n",
-    )
-    .replace(/<[^>]+>/g, "")
-    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, code: string) => {
-      if (code.startsWith("#x")) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
-      if (code.startsWith("#")) return String.fromCodePoint(Number(code.slice(1)));
-      return ENTITIES[code.toLowerCase()] ?? entity;
-    })
+  return decodeEntities(html.replace(SCRIPTS, "").replace(LINE_ENDS, "\n").replace(TAGS, ""))
     .split("\n")
     .map((line) => line.replace(/\s+/g, " ").trim())
     .filter(Boolean);
+}
+
+/**
+ * A fragment's lines joined by spaces, as `htmlToLines(fragment).join(" ")` but without building the lines:
+ * a receipt page's cells are read on every verification (issue 18).
+ */
+export function htmlText(fragment: string): string {
+  return decodeEntities(fragment.replace(SCRIPTS, "").replace(LINE_ENDS, " ").replace(TAGS, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 }

@@ -1,4 +1,4 @@
-import { addisIso, htmlToLines, parseAmount, pickFirst, to24Hour } from "../../reading/parse-utils.js";
+import { addisIso, htmlText, parseAmount, pickFirst, to24Hour } from "../../reading/parse-utils.js";
 import type { BankCode } from "../codes.js";
 import {
   ACCEPT_HTML,
@@ -178,7 +178,7 @@ function tableRows(inner: string): Table {
   const rows: Table = new Map();
   for (const row of inner.matchAll(/<tr\b[^>]*>([\s\S]*?)(?=<tr\b|$)/gi)) {
     const cells = [...(row[1] ?? "").matchAll(/<t[dh]\b[^>]*>([\s\S]*?)(?:<\/t[dh]>|(?=<t[dh]\b)|$)/gi)].map(
-      (cell) => htmlToLines(cell[1] ?? "").join(" "),
+      (cell) => htmlText(cell[1] ?? ""),
     );
     const [first, ...rest] = cells;
     if (first === undefined || rest.length === 0) continue;

@@ -1,6 +1,6 @@
 /** Generic key/value reading of the Siinqee receipt page, whose real layout is unknown (banks.md §2.9). */
 
-import { addisIso, htmlToLines, monthNumber, to24Hour } from "../../reading/parse-utils.js";
+import { addisIso, htmlText, htmlToLines, monthNumber, to24Hour } from "../../reading/parse-utils.js";
 
 // weak (banks.md §2.9): labels are unknown, so each field takes the usual English receipt labels, in
 // order of preference ("transferred amount" before "amount"; totals with fees are never the amount).
@@ -64,24 +64,22 @@ function normalizeLabel(raw: string): string {
     .trim();
 }
 
-const textOf = (fragment: string) => htmlToLines(fragment).join(" ");
-
 /** Label/value pairs of any common receipt markup: table rows, dl/dt/dd, <strong>Label:</strong> value, lines. */
 export function htmlPairs(html: string): Map<Field, string[]> {
   const clean = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "");
   const pairs: Array<[string, string]> = [];
   for (const row of clean.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)) {
     const cells = [...(row[1] ?? "").matchAll(/<t([hd])\b[^>]*>([\s\S]*?)<\/t\1>/gi)].map((c) =>
-      textOf(c[2] ?? ""),
+      htmlText(c[2] ?? ""),
     );
     for (let i = 0; i + 1 < cells.length; i += 2) pairs.push([cells[i] ?? "", cells[i + 1] ?? ""]);
   }
   for (const m of clean.matchAll(/<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/gi)) {
-    pairs.push([textOf(m[1] ?? ""), textOf(m[2] ?? "")]);
+    pairs.push([htmlText(m[1] ?? ""), htmlText(m[2] ?? "")]);
   }
   const inline =
     /<(strong|b|label)\b[^>]*>([\s\S]*?)<\/\1>([\s\S]*?)(?=<(?:br|\/?p|\/?div|\/?li|\/?td|strong|b|label)\b|$)/gi;
-  for (const m of clean.matchAll(inline)) pairs.push([textOf(m[2] ?? ""), textOf(m[3] ?? "")]);
+  for (const m of clean.matchAll(inline)) pairs.push([htmlText(m[2] ?? ""), htmlText(m[3] ?? "")]);
   const lines = htmlToLines(clean).map(unglued);
   lines.forEach((line, i) => {
     const colon = /^([^:]{2,40}):\s*(.+)$/.exec(line);

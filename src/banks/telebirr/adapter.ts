@@ -1,4 +1,4 @@
-import { addisIso, htmlToLines, parseAmount, to24Hour } from "../../reading/parse-utils.js";
+import { addisIso, htmlText, htmlToLines, parseAmount, to24Hour } from "../../reading/parse-utils.js";
 import type { BankCode } from "../codes.js";
 import {
   ACCEPT_HTML,
@@ -92,7 +92,7 @@ export function readTelebirrReceipt(html: string): { receipt: Receipt; reference
   const tables = classified(tableRows);
   let lines: Classified | undefined;
   const pageLines = () => {
-    lines ??= classified(lineRows);
+    lines ??= classified(lineRows());
     return lines;
   };
   const value = (key: TelebirrLabel) => findValue(tables, key) ?? findValue(pageLines(), key);
@@ -145,19 +145,28 @@ function classify(cell: string): CellKind | null {
   const latin = cell.replace(ETHIOPIC, "").replace(/^[\s/:.|-]+/, "");
   if (!/[A-Za-z0-9]/.test(latin)) return HAS_ETHIOPIC.test(cell) ? { kind: "amharic" } : null;
   // The English half, with the Amharic one removed, opens with its label.
-  for (const [key, pattern] of LINE_LABELS) {
-    const match = pattern.exec(latin);
-    if (!match) continue;
-    return {
-      kind: "label",
-      key,
-      inline: latin
-        .slice(match[0].length)
-        .replace(/^[\s:.\-/]+/, "")
-        .trim(),
-    };
-  }
-  return null;
+  const match = ANY_LABEL.exec(latin);
+  if (!match) return null;
+  const key = LINE_LABELS[match.slice(1).findIndex((group) => group !== undefined)]?.[0];
+  if (!key) return null;
+  return {
+    kind: "label",
+    key,
+    inline: latin
+      .slice(match[0].length)
+      .replace(/^[\s:.\-/]+/, "")
+      .trim(),
+  };
+}
+
+// Every cell of every page is tried against the labels: one pattern of alternatives, one group each, in
+// LINE_LABELS' order (the first that matches wins, as in a loop over them), instead of 26 patterns a cell.
+const ANY_LABEL = new RegExp(
+  `^(?:${LINE_LABELS.map(([, pattern]) => `(${pattern.source.slice(1)})`).join("|")})`,
+  "i",
+);
+if (new RegExp(`${ANY_LABEL.source}|`).exec("")?.length !== LINE_LABELS.length + 1) {
+  throw new Error("telebirr's label patterns must not capture: each is one group of ANY_LABEL");
 }
 
 /** Rows of cells with each cell classified once: a page is searched for a dozen labels. */
@@ -212,7 +221,7 @@ function englishHalf(value: string): string {
 }
 
 /** Table rows as cell texts, and the whole page as one single-cell row per line. */
-function htmlRows(html: string): { tableRows: string[][]; lineRows: string[][] } {
+function htmlRows(html: string): { tableRows: string[][]; lineRows: () => string[][] } {
   const clean = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "");
   const rows: string[][] = [];
   let row: string[] | null = null;
@@ -225,7 +234,7 @@ function htmlRows(html: string): { tableRows: string[][]; lineRows: string[][] }
         row = [];
         rows.push(row);
       }
-      row.push(htmlToLines(cell).join(" "));
+      row.push(htmlText(cell));
       cell = null;
     }
     last = match.index + match[0].length;
@@ -241,7 +250,8 @@ function htmlRows(html: string): { tableRows: string[][]; lineRows: string[][] }
   }
   return {
     tableRows: rows.filter((cells) => cells.length > 0),
-    lineRows: htmlToLines(clean).map((line) => [line]),
+    // Needed only when a label is not in a table.
+    lineRows: () => htmlToLines(clean).map((line) => [line]),
   };
 }
 
