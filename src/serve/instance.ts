@@ -6,6 +6,7 @@ import type { Logger } from "../logger.js";
 import { createMetrics } from "../metrics/registry.js";
 import { mergedScrape } from "./cluster-metrics.js";
 import { DATABASE_FROM_PRIMARY, databaseUrlFromPrimary } from "./database-url.js";
+import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { clusterPeerLeads } from "./peer-leads.js";
 
 /**
@@ -16,8 +17,10 @@ export async function runInstance(given: Config, logger: Logger): Promise<void> 
   const config = process.env[DATABASE_FROM_PRIMARY]
     ? { ...given, databaseUrl: await databaseUrlFromPrimary() }
     : given;
-  const peers = cluster.isWorker ? clusterPeerLeads((message) => process.send?.(message)) : undefined;
-  if (peers) process.on("message", peers.receive);
+  const peers = cluster.isWorker
+    ? clusterPeerLeads(batchedLeadSender((batch) => process.send?.(batch)))
+    : undefined;
+  if (peers) process.on("message", (ipc) => leadMessagesIn(ipc).forEach(peers.receive));
   try {
     // The embedded PostgreSQL keeps dying or cannot be restarted: nothing here can be served any more, and a
     // non-zero exit is what makes a supervisor start everything afresh (the next start cleans up).

@@ -6,7 +6,7 @@ import { openDatabase } from "../db/open-database.js";
 import type { Logger } from "../logger.js";
 import { answerScrapes } from "./cluster-metrics.js";
 import { answerDatabaseUrl, DATABASE_FROM_PRIMARY } from "./database-url.js";
-import type { LeadMessage } from "./lead-messages.js";
+import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { createLeadRegistry } from "./lead-registry.js";
 
 /** A worker's own drain ends by the verification deadline and a few seconds; past this it is killed. */
@@ -36,11 +36,13 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     startedAt.set(worker.id, Date.now());
     const peer = {
       id: worker.id,
-      send: (message: LeadMessage) => {
-        if (worker.isConnected()) worker.send(message);
-      },
+      send: batchedLeadSender((batch) => {
+        if (worker.isConnected()) worker.send(batch);
+      }),
     };
-    worker.on("message", (message: unknown) => registry.receive(peer, message));
+    worker.on("message", (ipc: unknown) => {
+      for (const message of leadMessagesIn(ipc)) registry.receive(peer, message);
+    });
     worker.once("exit", () => registry.forget(worker.id));
     answerScrapes(worker, metrics);
     return worker;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { LookupOutcome } from "../../src/banks/types.js";
-import type { LeadMessage } from "../../src/serve/lead-messages.js";
+import {
+  batchedLeadSender,
+  type LeadMessage,
+  leadMessage,
+  leadMessagesIn,
+} from "../../src/serve/lead-messages.js";
 import { createLeadRegistry } from "../../src/serve/lead-registry.js";
 import { clusterPeerLeads } from "../../src/serve/peer-leads.js";
 
@@ -60,5 +65,38 @@ describe("identical verifications across cluster workers", () => {
     await new Promise((resume) => setTimeout(resume, 10));
     registry.forget(1);
     expect(await follower).toEqual({ lead: false, answer: null });
+  });
+});
+
+describe("lead messages over the IPC channel", () => {
+  it("sends what is said within one turn of the event loop as one message, in order", async () => {
+    const sent: unknown[] = [];
+    const send = batchedLeadSender((batch) => sent.push(batch));
+    send(leadMessage({ kind: "claim", id: 1, key: "a" }));
+    send(leadMessage({ kind: "claim", id: 2, key: "b" }));
+    expect(sent).toEqual([]);
+    await new Promise((resume) => setImmediate(resume));
+    send(leadMessage({ kind: "release", key: "a", answer: null }));
+    await new Promise((resume) => setImmediate(resume));
+    expect(sent.map((ipc) => leadMessagesIn(ipc).map((message) => message.kind))).toEqual([
+      ["claim", "claim"],
+      ["release"],
+    ]);
+    expect(leadMessagesIn(sent[0]).map((message) => (message.kind === "claim" ? message.key : ""))).toEqual([
+      "a",
+      "b",
+    ]);
+  });
+
+  it("finds no lead messages in the channel's other messages", () => {
+    for (const other of [
+      null,
+      "text",
+      { cmd: "NODE_CLUSTER" },
+      { tag: "birrcheck:metrics" },
+      { tag: "birrcheck:leads", messages: "x" },
+    ]) {
+      expect(leadMessagesIn(other)).toEqual([]);
+    }
   });
 });
