@@ -5,7 +5,7 @@
  * way to stop a WASM recognition) and a fresh worker is started for the next job.
  */
 import type { Worker as ThreadWorker } from "node:worker_threads";
-import Tesseract from "tesseract.js";
+import type Tesseract from "tesseract.js";
 import { projectFile } from "../../project-files.js";
 import { OcrClosedError, OcrTimeoutError } from "./errors.js";
 
@@ -164,7 +164,9 @@ function threadOf(worker: Tesseract.Worker): ThreadWorker | undefined {
 }
 
 async function startWorker(): Promise<Tesseract.Worker> {
-  const starting = Tesseract.createWorker("eng", Tesseract.OEM.LSTM_ONLY, {
+  // Loaded with the first image, not at start: most requests carry no image (issue 18, idle memory).
+  const { createWorker, OEM, PSM } = (await import("tesseract.js")).default;
+  const starting = createWorker("eng", OEM.LSTM_ONLY, {
     langPath: LANG_PATH,
     gzip: true,
     // The default caches the model by writing ./eng.traineddata into the working directory.
@@ -184,7 +186,7 @@ async function startWorker(): Promise<Tesseract.Worker> {
     threadOf(worker)
       ?.on("error", () => {})
       .once("exit", () => EXITED.add(worker));
-    await worker.setParameters(RECOGNITION_PARAMETERS);
+    await worker.setParameters({ ...RECOGNITION_PARAMETERS, tessedit_pageseg_mode: PSM.AUTO });
     return worker;
   } catch (error) {
     // A worker that starts after all must not linger and hold the process open.
@@ -195,10 +197,10 @@ async function startWorker(): Promise<Tesseract.Worker> {
   }
 }
 
+// Beside them, the page segmentation: tesseract.js defaults to one uniform block (PSM 6). On the test
+// receipts (label and value columns) that read no more of them, was up to 3× slower on photos, and garbled
+// tilted photos into noise: PSM.AUTO.
 const RECOGNITION_PARAMETERS: Partial<Tesseract.WorkerParams> = {
-  // tesseract.js defaults to one uniform block (PSM 6). On the test receipts (label and value columns)
-  // that read no more of them, was up to 3× slower on photos, and garbled tilted photos into noise.
-  tessedit_pageseg_mode: Tesseract.PSM.AUTO,
   // Tesseract prints "Estimating resolution as …" to stderr for every image without a DPI; the server's
   // stderr is for the logger. The path is inside the worker's in-memory file system.
   debug_file: "/dev/null",
