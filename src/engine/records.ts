@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
 import { VerificationSchema } from "../db/entities/index.js";
+import { plainQuery } from "../db/plain-query.js";
 import { recordFromRow, type VerificationRecord, type VerificationRow } from "../db/verification-record.js";
 import { QUOTA_EXHAUSTED_SQL, TAKE_QUOTA_UNIT_SQL } from "./quota.js";
 import type { VerifyCaller } from "./types.js";
@@ -27,9 +28,9 @@ export async function precheck(
   token: string | null,
   month: string,
 ): Promise<Precheck> {
-  const rows: { existing_id: number | null; exhausted: boolean; saved_accounts: string[] }[] =
-    await em.execute(
-      `select
+  const rows = await plainQuery<{ existing_id: number | null; exhausted: boolean; saved_accounts: string[] }>(
+    em,
+    `select
          (select id from verifications
            where branch_id = ? and bank = ? and sandbox = ? and success
              and (transaction_number = ?${token ? " or receipt_token = ?" : ""})
@@ -37,18 +38,18 @@ export async function precheck(
          ${QUOTA_EXHAUSTED_SQL} as exhausted,
          array(select account_number from saved_accounts where branch_id = ? and bank = ?) as saved_accounts
        from businesses b where b.id = ?`,
-      [
-        caller.branchId,
-        bank,
-        caller.sandbox,
-        transactionNumber,
-        ...(token ? [token] : []),
-        month,
-        caller.branchId,
-        bank,
-        caller.businessId,
-      ],
-    );
+    [
+      caller.branchId,
+      bank,
+      caller.sandbox,
+      transactionNumber,
+      ...(token ? [token] : []),
+      month,
+      caller.branchId,
+      bank,
+      caller.businessId,
+    ],
+  );
   const row = rows[0];
   return {
     existingId: row?.existing_id ?? null,
@@ -94,7 +95,8 @@ export async function insertVerification(
   const sql = quota
     ? `with quota as (${TAKE_QUOTA_UNIT_SQL}) ${insert} where exists (select 1 from quota) returning *`
     : `${insert} returning *`;
-  const rows: VerificationRow[] = await em.execute(
+  const rows = await plainQuery<VerificationRow>(
+    em,
     sql,
     quota ? [quota.month, quota.businessId, ...params] : params,
   );
