@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import pg from "pg";
+import { numbered } from "./plain-query.js";
 
 /** A pg connection as knex lends it out of the pool. */
 interface PooledClient {
@@ -59,8 +60,7 @@ export async function eachRow(
   client.connectionParameters.query_timeout = 0;
   let timer: NodeJS.Timeout | undefined;
   try {
-    let n = 0;
-    const text = sql.replace(/\?/g, () => `$${++n}`);
+    const text = numbered(sql);
     await new Promise<void>((resolve, reject) => {
       if (limitMs > 0) {
         timer = setTimeout(() => {

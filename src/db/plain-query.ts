@@ -4,7 +4,7 @@ import type pg from "pg";
 const NUMBERED = new Map<string, string>();
 
 /** knex-style `?` placeholders as pg's `$1, $2, …` (the statements here hold no literal "?"). */
-function numbered(sql: string): string {
+export function numbered(sql: string): string {
   let text = NUMBERED.get(sql);
   if (text === undefined) {
     let n = 0;
