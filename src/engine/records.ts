@@ -19,6 +19,17 @@ export interface Precheck {
   savedAccounts: string[];
 }
 
+const precheckSql = (byToken: boolean) => `select
+   (select id from verifications
+     where branch_id = ? and bank = ? and sandbox = ? and success
+       and (transaction_number = ?${byToken ? " or receipt_token = ?" : ""})
+     order by id asc limit 1) as existing_id,
+   ${QUOTA_EXHAUSTED_SQL} as exhausted,
+   array(select account_number from saved_accounts where branch_id = ? and bank = ?) as saved_accounts
+ from businesses b where b.id = ?`;
+const PRECHECK_SQL = precheckSql(false);
+const PRECHECK_BY_TOKEN_SQL = precheckSql(true);
+
 /** Whether the receipt is already used in the branch, whether quota is left, and its saved accounts: one query. */
 export async function precheck(
   em: EntityManager,
@@ -30,14 +41,7 @@ export async function precheck(
 ): Promise<Precheck> {
   const rows = await plainQuery<{ existing_id: number | null; exhausted: boolean; saved_accounts: string[] }>(
     em,
-    `select
-         (select id from verifications
-           where branch_id = ? and bank = ? and sandbox = ? and success
-             and (transaction_number = ?${token ? " or receipt_token = ?" : ""})
-           order by id asc limit 1) as existing_id,
-         ${QUOTA_EXHAUSTED_SQL} as exhausted,
-         array(select account_number from saved_accounts where branch_id = ? and bank = ?) as saved_accounts
-       from businesses b where b.id = ?`,
+    token ? PRECHECK_BY_TOKEN_SQL : PRECHECK_SQL,
     [
       caller.branchId,
       bank,
@@ -75,11 +79,31 @@ export async function insertVerification(
   record: NewVerification,
   quota: { businessId: number; month: string } | null,
 ): Promise<VerificationRecord | null> {
+  const names = Object.keys(record) as (keyof NewVerification)[];
+  const params = names.map((name) => {
+    const value = record[name];
+    return value instanceof Date ? value.toISOString() : isObject(value) ? JSON.stringify(value) : value;
+  });
+  const rows = await plainQuery<VerificationRow>(
+    em,
+    insertStatement(em, names, quota !== null),
+    quota ? [quota.month, quota.businessId, ...params] : params,
+  );
+  const row = rows[0];
+  return row ? recordFromRow(row) : null;
+}
+
+// The engine writes the same fields every time: the statement is built once per set of fields.
+const INSERTS = new Map<string, string>();
+
+function insertStatement(em: EntityManager, names: readonly string[], takesQuota: boolean): string {
+  const key = `${takesQuota}:${names.join()}`;
+  let sql = INSERTS.get(key);
+  if (sql !== undefined) return sql;
   const meta = em.getMetadata().get(VerificationSchema.meta.className);
   const columns: string[] = [];
   const values: string[] = [];
-  const params: unknown[] = [];
-  for (const [name, value] of Object.entries(record)) {
+  for (const name of names) {
     const prop = meta.properties[name as keyof typeof meta.properties];
     const column = prop?.fieldNames[0];
     const type = prop?.columnTypes[0];
@@ -87,21 +111,13 @@ export async function insertVerification(
     columns.push(`"${column}"`);
     // Each value is cast to its column's type: an untyped literal in INSERT … SELECT would be text.
     values.push(`?::${type}`);
-    params.push(
-      value instanceof Date ? value.toISOString() : isObject(value) ? JSON.stringify(value) : value,
-    );
   }
   const insert = `insert into verifications (${columns.join(", ")}) select ${values.join(", ")}`;
-  const sql = quota
+  sql = takesQuota
     ? `with quota as (${TAKE_QUOTA_UNIT_SQL}) ${insert} where exists (select 1 from quota) returning *`
     : `${insert} returning *`;
-  const rows = await plainQuery<VerificationRow>(
-    em,
-    sql,
-    quota ? [quota.month, quota.businessId, ...params] : params,
-  );
-  const row = rows[0];
-  return row ? recordFromRow(row) : null;
+  INSERTS.set(key, sql);
+  return sql;
 }
 
 function isObject(value: unknown): value is object {
