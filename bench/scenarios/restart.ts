@@ -96,7 +96,9 @@ export async function restart(): Promise<ScenarioResult> {
     };
   } finally {
     await service?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    // `npm start` is stopped by signalling its process group, PostgreSQL included, which may still be
+    // removing its files when npm has exited.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
