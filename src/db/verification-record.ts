@@ -94,6 +94,37 @@ export interface VerificationRow {
   deleted_at: string | Date | null;
 }
 
+/** The columns of a VerificationRow, for statements that return one. */
+export const VERIFICATION_ROW_COLUMNS = [
+  "id",
+  "branch_id",
+  "bank",
+  "transaction_number",
+  "account_number",
+  "success",
+  "exists",
+  "message",
+  "status",
+  "transaction_type",
+  "amount",
+  "currency",
+  "transaction_date",
+  "payer_name",
+  "payer_account",
+  "receiver_name",
+  "receiver_account",
+  "description",
+  "source_url",
+  "receipt_token",
+  "sandbox",
+  "verification_method",
+  "source_type",
+  "source_label",
+  "bank_answer",
+  "created_at",
+  "deleted_at",
+] as const satisfies readonly (keyof VerificationRow)[];
+
 export function recordFromRow(row: VerificationRow): VerificationRecord {
   return {
     id: row.id,

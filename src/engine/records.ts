@@ -2,7 +2,12 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
 import { VerificationSchema } from "../db/entities/index.js";
 import { plainQuery } from "../db/plain-query.js";
-import { recordFromRow, type VerificationRecord, type VerificationRow } from "../db/verification-record.js";
+import {
+  recordFromRow,
+  VERIFICATION_ROW_COLUMNS,
+  type VerificationRecord,
+  type VerificationRow,
+} from "../db/verification-record.js";
 import { QUOTA_EXHAUSTED_SQL, TAKE_QUOTA_UNIT_SQL } from "./quota.js";
 import type { VerifyCaller } from "./types.js";
 
@@ -113,9 +118,10 @@ function insertStatement(em: EntityManager, names: readonly string[], takesQuota
     values.push(`?::${type}`);
   }
   const insert = `insert into verifications (${columns.join(", ")}) select ${values.join(", ")}`;
+  const returning = `returning ${VERIFICATION_ROW_COLUMNS.map((column) => `"${column}"`).join(", ")}`;
   sql = takesQuota
-    ? `with quota as (${TAKE_QUOTA_UNIT_SQL}) ${insert} where exists (select 1 from quota) returning *`
-    : `${insert} returning *`;
+    ? `with quota as (${TAKE_QUOTA_UNIT_SQL}) ${insert} where exists (select 1 from quota) ${returning}`
+    : `${insert} ${returning}`;
   INSERTS.set(key, sql);
   return sql;
 }
