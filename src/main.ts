@@ -1,13 +1,6 @@
 import cluster from "node:cluster";
-import { setFlagsFromString } from "node:v8";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { createLogger } from "./logger.js";
-
-// V8 lets the old generation grow to a multiple of what survived its last full collection before it collects
-// again, so a burst of 1,000 verifications left each worker holding up to three times its live heap as
-// garbage, burst after burst. Growing by a fifth keeps the heap near what is live, with no hard cap that
-// could end a worker in the middle of a burst (README, "Production").
-setFlagsFromString("--heap-growing-percent=20");
 
 let config: Config;
 try {
