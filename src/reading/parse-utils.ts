@@ -112,6 +112,8 @@ export function htmlToLines(html: string): string[] {
  * a receipt page's cells are read on every verification (issue 18).
  */
 export function htmlText(fragment: string): string {
+  // Most cells are plain text.
+  if (!fragment.includes("<") && !fragment.includes("&")) return fragment.replace(/\s+/g, " ").trim();
   return decodeEntities(fragment.replace(SCRIPTS, "").replace(LINE_ENDS, " ").replace(TAGS, ""))
     .replace(/\s+/g, " ")
     .trim();

@@ -222,7 +222,7 @@ function englishHalf(value: string): string {
 
 /** Table rows as cell texts, and the whole page as one single-cell row per line. */
 function htmlRows(html: string): { tableRows: string[][]; lineRows: () => string[][] } {
-  const clean = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "");
+  const clean = html.replace(/<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1>/gi, "");
   const rows: string[][] = [];
   let row: string[] | null = null;
   let cell: string | null = null;
