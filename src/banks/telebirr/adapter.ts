@@ -65,12 +65,10 @@ export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapte
     async parseResponse(response, target) {
       if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
       const html = response.body.toString("utf8");
-      const lower = html.toLowerCase();
       // The miss (banks.md §1.3): the error phrase without a receipt. cheki tells them apart by the words
       // "telebirr receipt"; a page that has them but holds no readable receipt is a miss too.
-      const refused = lower.includes("this request is not correct");
-      if (refused && (!lower.includes("telebirr receipt") || !holdsReceipt(html)))
-        return { kind: "not_found" };
+      const refused = /this request is not correct/i.test(html);
+      if (refused && (!/telebirr receipt/i.test(html) || !holdsReceipt(html))) return { kind: "not_found" };
       if (response.status !== 200) {
         throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, html.slice(0, 200));
       }
