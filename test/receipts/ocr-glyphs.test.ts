@@ -57,6 +57,20 @@ describe("glyph widths", () => {
     expect(glyphReadings(blocks)).toEqual([]);
   });
 
+  it("reads a narrow O as a 0 where the page's own names show that its font draws O wide", () => {
+    // "ROBEL": a confident O 14 wide against digits 10 wide; the code's O is 10 wide like its digits.
+    const names = ["ROBEL", [10, 14, 10, 10, 10]] as const;
+    const digits = ["73.45", []] as const;
+    expect(glyphReadings(page(names, digits, ["Z3U3GKEOVK", []]))).toEqual([
+      { read: "Z3U3GKEOVK", glyphs: "Z3U3GKE0VK" },
+    ]);
+    // An O as wide as the name's stays; so does every O when the name's O is no wider than a digit.
+    expect(glyphReadings(page(names, digits, ["Z3U3GKEOVK", [10, 10, 10, 10, 10, 10, 10, 14]]))).toEqual([]);
+    expect(glyphReadings(page(["ROBEL", []], digits, ["Z3U3GKEOVK", []]))).toEqual([]);
+    // A box a fraction of a glyph wide measures nothing.
+    expect(glyphReadings(page(names, ["Z3U3GKEOVK", [10, 10, 10, 10, 10, 10, 10, 5]]))).toEqual([]);
+  });
+
   it("reads the case of a size-only letter in a mixed-case token by its height", () => {
     // "v2-bUZL9H8D": the Z stands at x-height (13 of 18), the U at a capital's height.
     const heights = [13, 18, 2, 19, 18, 13, 18, 18, 18, 18, 18];

@@ -10,10 +10,12 @@ export interface GlyphReading {
  * In a receipt's fonts digits share one width (tabular figures) while letters keep their own. Tesseract's
  * model guesses O or 0, I or 1 from context, which a code does not have; the glyph's width against the
  * confidently read digits beside it settles two cases: a "0" clearly wider than a digit is an O, and a "1"
- * that is a bare bar is an I. The converse is not safe: some fonts draw O no wider than a 0 (the messaging
+ * that is a bare bar is an I. The converse is not safe by itself: some fonts draw O no wider than a 0 (the messaging
  * app's font of the photo set), so a narrow O stays as read. Measured on the rendered photo set and its
  * look-alike variant (922 glyphs, 210 of them O or 0): O at 1.14–1.46 digit widths (10th–90th percentile),
  * 0 at 1.00–1.17, I under 0.4, 1 at 0.67–1.0; a "0" at 1.28 or more was an O 24 times and a 0 6 times.
+ * A narrow "O" is a 0 only where the page itself shows that its font's O is wide: the O's of its names
+ * and labels (pageWideO).
  */
 const WIDER_THAN_A_DIGIT = 1.28;
 /** Wider still is a box tesseract stretched over the gap beside it (seen: a 0 three digits wide): no measure. */
@@ -29,6 +31,7 @@ const CODE = /(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9-]{6,}/;
 export function glyphReadings(blocks: readonly Tesseract.Block[]): GlyphReading[] {
   const lines = blocks.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines));
   const pageDigits = lines.flatMap((line) => measuringDigits(line.words));
+  const pageOs = lines.flatMap((line) => lettersO(line.words));
   const readings: GlyphReading[] = [];
   for (const line of lines) {
     const lineDigits = measuringDigits(line.words);
@@ -39,8 +42,9 @@ export function glyphReadings(blocks: readonly Tesseract.Block[]): GlyphReading[
       if (digit === null) continue;
       const mixedCase = /[a-z]/.test(read) && /[A-Z]/.test(read);
       const capital = mixedCase ? capitalHeight(word) : null;
+      const wideO = pageWideO(pageOs, digit, word);
       const glyphs = word.symbols
-        .map((symbol) => byHeight(byWidth(symbol, digit, mixedCase), symbol, capital))
+        .map((symbol) => byHeight(byWidth(symbol, digit, mixedCase, wideO), symbol, capital))
         .join("");
       if (glyphs !== read) readings.push({ read, glyphs });
     }
@@ -73,9 +77,40 @@ function digitWidth(
   return alike.length >= 3 ? median(alike.map((digit) => digit.width)) : null;
 }
 
-function byWidth(symbol: Tesseract.Symbol, digit: number, mixedCase: boolean): string {
+/**
+ * The capital O's of the page's words of letters (names, labels), confidently read and as tall as the code's
+ * glyphs: they show how wide this font draws an O.
+ */
+function lettersO(words: readonly Tesseract.Word[]): Measured[] {
+  return words
+    .filter((word) => /^[A-Z]{3,}$/.test(word.symbols.map((symbol) => symbol.text).join("")))
+    .flatMap((word) =>
+      word.symbols
+        .filter((symbol) => symbol.text === "O" && symbol.confidence >= SURE)
+        .map((symbol) => ({ width: widthOf(symbol), height: heightOf(symbol) })),
+    );
+}
+
+/**
+ * When the page's own O's are clearly wider than its digits, the width (in digits) below which an "O" in a
+ * code is a 0: halfway between the two. Null when the page shows no such O, or O's no wider than a digit
+ * (then a narrow O proves nothing).
+ */
+function pageWideO(pageOs: readonly Measured[], digit: number, word: Tesseract.Word): number | null {
+  const height = median(word.symbols.filter((symbol) => /[A-Z0-9]/.test(symbol.text)).map(heightOf));
+  const alike = pageOs.filter((o) => Math.abs(o.height - height) <= height * 0.15);
+  if (alike.length === 0) return null;
+  const ratio = median(alike.map((o) => o.width)) / digit;
+  return ratio >= WIDER_THAN_A_DIGIT && ratio < STRETCHED ? (1 + ratio) / 2 : null;
+}
+
+/** Narrower than this is a box around part of a glyph, not a measure of it. */
+const A_PART = 0.7;
+
+function byWidth(symbol: Tesseract.Symbol, digit: number, mixedCase: boolean, wideO: number | null): string {
   const ratio = widthOf(symbol) / digit;
   if (symbol.text === "0" && ratio >= WIDER_THAN_A_DIGIT && ratio < STRETCHED) return "O";
+  if (symbol.text === "O" && wideO !== null && ratio >= A_PART && ratio < wideO) return "0";
   // In a mixed-case token a narrow bar may be a small l as well as an I: left as read.
   if (!mixedCase && (symbol.text === "1" || symbol.text === "l") && ratio <= A_BAR) return "I";
   return symbol.text;
