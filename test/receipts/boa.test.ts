@@ -30,6 +30,23 @@ describe("BOA receipt text", () => {
     });
   });
 
+  it("fills a slip id's character that fits no reading from the feedback link's copy, and nothing else", () => {
+    // An SMS screenshot read by OCR: T read as 1 in each copy, at different places.
+    const sms = [
+      "Receipt: https://cs.bankofabyssinia.com/slip/?trx=1T261055PH6T78310",
+      "Feedback: https://cs.bankofabyssinia.com/cs/?trx=CTT261055PH6178310 Bank of Abyssinia",
+    ].join("\n");
+    expect(parser.parse(sms)).toMatchObject({
+      transactionNumber: "TT261055PH6T",
+      accountNumber: "78310",
+      shareUrl: "https://cs.bankofabyssinia.com/slip/?trx=TT261055PH6T78310",
+    });
+    // Without the copy, a prefix that is neither FT nor TT is no reference.
+    expect(parser.parse(sms.split("\n")[0] ?? "").transactionNumber).toBeNull();
+    // A copy whose character fits no reading either repairs nothing.
+    expect(parser.parse(sms.replace("trx=CTT", "trx=C1T")).transactionNumber).toBeNull();
+  });
+
   it("reads a written-out slip id as reference + suffix", () => {
     expect(parser.parse("trx FT26083XJRMH26009")).toMatchObject({
       transactionNumber: "FT26083XJRMH",

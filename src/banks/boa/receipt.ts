@@ -105,17 +105,50 @@ function slipLink(text: string): { url: string; link: ShareLink } | null {
     (whole, prefix: string, head: string, next: string) =>
       `${head}${next}`.length === 17 ? `${prefix}${head}${next}` : whole,
   );
-  for (const found of bankUrls(joined, [HOST])) {
-    const url = new URL(found);
+  const urls = bankUrls(joined, [HOST]).map((found) => new URL(found));
+  const copy = feedbackCopy(urls);
+  for (const url of urls) {
     const trx = url.searchParams.get("trx");
-    const prefix = trx?.slice(0, 2).toUpperCase();
-    if (trx && (prefix === "FT" || prefix === "TT")) {
-      url.searchParams.set("trx", repairReference(trx, `${prefix}99999XXXXX99999`) ?? trx);
-    }
+    const repaired = trx && /^\/slip\/?$/.test(url.pathname) ? repairedSlipId(trx, copy) : null;
+    if (repaired) url.searchParams.set("trx", repaired);
     const link = adapter.parseShareUrl(url);
     if (link) return { url: url.toString(), link };
   }
   return null;
+}
+
+/** The reference of the SMS's feedback link ("/cs/?trx=C{ref}", banks.md §2.5) as OCR read it. */
+function feedbackCopy(urls: readonly URL[]): string | null {
+  const feedback = urls.find((url) => /^\/cs\/?$/.test(url.pathname));
+  const trx = feedback?.searchParams.get("trx");
+  return trx && /^C/i.test(trx) ? trx.slice(1, 13) : null;
+}
+
+/**
+ * A slip id's OCR confusions repaired by its shape; where a character of its reference fits the shape in no
+ * reading (a T read as 1 where only F or T may stand), the feedback link's copy of the reference stands in
+ * for it. The slip link is the receipt: the copy only fills what the slip's own characters cannot be.
+ */
+function repairedSlipId(trx: string, copy: string | null): string | null {
+  const candidates = PREFIXES.map((prefix) => `${prefix}99999XXXXX99999`).flatMap((shape) => {
+    const own = repairReference(trx, shape);
+    if (own) return [{ id: own, filled: 0 }];
+    if (!copy || trx.length !== shape.length) return [];
+    let filled = 0;
+    const merged = [...trx]
+      .map((ch, at) => {
+        if (at >= copy.length || repairReference(ch, shape[at] ?? "")) return ch;
+        filled += 1;
+        return copy[at] ?? ch;
+      })
+      .join("");
+    const id = repairReference(merged, shape);
+    return id ? [{ id, filled }] : [];
+  });
+  const fewest = Math.min(...candidates.map((c) => c.filled));
+  const best = candidates.filter((c) => c.filled === fewest);
+  // Two prefixes that fit equally well: the SMS does not say which, so neither is taken.
+  return best.length === 1 ? (best[0]?.id ?? null) : null;
 }
 
 function slipIdInText(text: string): { reference: string; suffix: string } | null {
