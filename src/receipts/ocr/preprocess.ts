@@ -20,27 +20,42 @@ import { encodeGreyPng } from "./png.js";
 export async function prepareForOcr(bytes: Uint8Array, options: { maxPixels: number }): Promise<Buffer> {
   const image = await decode(bytes, options.maxPixels);
   const whole = { left: 0, top: 0, width: image.width, height: image.height };
-  let size = targetSize(whole.width, whole.height);
-  let grey = greyOf(image, whole, size);
-  // A dark-mode screenshot: light text on a dark page. Flattening and tesseract both want dark on light.
-  const dark = mostlyDark(grey);
-  if (dark) invert(grey);
-  // A photo of a page lying on something: read the page alone, enlarged like a small image.
-  const paper = findPaper(grey, size.width, size.height);
-  if (paper) {
-    const toSource = image.width / size.width;
-    const region = {
-      left: paper.left * toSource,
-      top: paper.top * toSource,
-      width: paper.width * toSource,
-      height: paper.height * toSource,
-    };
-    size = targetSize(region.width, region.height);
-    grey = greyOf(image, region, size);
-    if (dark) invert(grey);
+  const size = targetSize(whole.width, whole.height);
+  const grey = greyOf(image, whole, size);
+  // A photo of a white page on a dark table is mostly dark pixels as well: a light page is looked for
+  // first, in the image as it is.
+  const page = pageOf(image, grey, size);
+  let prepared = page && !mostlyDark(page.grey) ? page : null;
+  if (!prepared && mostlyDark(grey)) {
+    // A dark-mode screenshot: light text on a dark page. Flattening and tesseract both want dark on light.
+    invert(grey);
+    prepared = pageOf(image, grey, size);
+    if (prepared) invert(prepared.grey);
+    else prepared = { grey, size };
   }
-  flattenIllumination(grey, size.width, size.height);
-  return encodeGreyPng(grey, size.width, size.height);
+  prepared ??= page ?? { grey, size };
+  flattenIllumination(prepared.grey, prepared.size.width, prepared.size.height);
+  return encodeGreyPng(prepared.grey, prepared.size.width, prepared.size.height);
+}
+
+interface Prepared {
+  grey: Uint8ClampedArray;
+  size: { width: number; height: number };
+}
+
+/** A photo of a page lying on something: the page alone, enlarged like a small image. */
+function pageOf(image: Image, grey: Uint8ClampedArray, size: Prepared["size"]): Prepared | null {
+  const paper = findPaper(grey, size.width, size.height);
+  if (!paper) return null;
+  const toSource = image.width / size.width;
+  const region = {
+    left: paper.left * toSource,
+    top: paper.top * toSource,
+    width: paper.width * toSource,
+    height: paper.height * toSource,
+  };
+  const pageSize = targetSize(region.width, region.height);
+  return { grey: greyOf(image, region, pageSize), size: pageSize };
 }
 
 /** The region of the image drawn at `size`, in greyscale. */
