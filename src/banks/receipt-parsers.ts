@@ -54,12 +54,18 @@ function printedReference(bank: BankCode, candidates: readonly string[]): string
   for (const candidate of candidates) {
     // A word in ordinary case is the next label or a heading ("Transaction"), whatever its length.
     if (!/\d/.test(candidate) && candidate !== candidate.toUpperCase()) continue;
-    const transactionNumber = adapter.normalizeReference(candidate);
-    const problem = adapter.validate({ transactionNumber, account: null, token: null });
-    if (transactionNumber && problem?.field !== "transaction_number") return transactionNumber;
+    if (isBankReference(bank, candidate)) return adapter.normalizeReference(candidate);
   }
   const printed = candidates.find((candidate) => PRINTED_ID.test(candidate));
   return printed ? adapter.normalizeReference(printed) || printed : null;
+}
+
+/** Whether the bank's adapter takes `reference` as one of its references (an account may still be needed). */
+export function isBankReference(bank: BankCode, reference: string): boolean {
+  const adapter = ADAPTERS[bank];
+  const transactionNumber = adapter.normalizeReference(reference);
+  const problem = adapter.validate({ transactionNumber, account: null, token: null });
+  return transactionNumber !== "" && problem?.field !== "transaction_number";
 }
 
 /** A printed id: letters, digits and dashes, with a digit, 5 to 31 characters. */

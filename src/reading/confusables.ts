@@ -21,6 +21,11 @@ const LOOK_ALIKES: Record<string, readonly string[]> = {
   "6": ["G"],
 };
 
+/** Whether OCR takes one character for the other (O for 0, 8 for B…). */
+export function lookAlike(a: string, b: string): boolean {
+  return (LOOK_ALIKES[a] ?? []).includes(b);
+}
+
 /** Letters whose small and capital forms differ only in size, so that OCR mixes their case up. */
 const SIZE_ONLY = new Set([..."cosuvwxz"]);
 

@@ -1,6 +1,6 @@
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
 import type { Receipt } from "../banks/types.js";
-import { sameButLookAlikes } from "../reading/confusables.js";
+import { lookAlike, sameButLookAlikes } from "../reading/confusables.js";
 import type { GlyphReading } from "./ocr/glyphs.js";
 
 /**
@@ -73,6 +73,31 @@ export function withGlyphReference(
   return reference && sameButLookAlikes(claim.transactionNumber, reference)
     ? withReference(claim, reference)
     : claim;
+}
+
+/**
+ * A reference the bank's format refuses, read with one glyph twice: OCR drew one O as "O0" (G11O0BTS…).
+ * Each look-alike pair side by side is read again without one of its two characters (by the bank's reader,
+ * so the shape's repairs hold); taken when exactly one reference the bank accepts comes out.
+ */
+export function withoutDoubledGlyph(
+  claim: ReceiptClaim,
+  reread: (text: string) => string | null,
+  accepts: (reference: string) => boolean,
+): ReceiptClaim {
+  const taken = claim.transactionNumber;
+  if (accepts(taken)) return claim;
+  const readings = new Set<string>();
+  for (let at = 0; at + 1 < taken.length; at++) {
+    const [a = "", b = ""] = [taken[at], taken[at + 1]];
+    if (!lookAlike(a, b)) continue;
+    for (const dropped of [at, at + 1]) {
+      const reference = reread(taken.slice(0, dropped) + taken.slice(dropped + 1));
+      if (reference && accepts(reference)) readings.add(reference);
+    }
+  }
+  const [only] = readings;
+  return readings.size === 1 && only ? withReference(claim, only) : claim;
 }
 
 function withReference(claim: ReceiptClaim, reference: string): ReceiptClaim {

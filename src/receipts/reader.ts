@@ -2,13 +2,18 @@ import { readFile } from "node:fs/promises";
 import type { BankCode } from "../banks/codes.js";
 import type { QrReading } from "../banks/qr-reading.js";
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
-import { RECEIPT_PARSERS } from "../banks/receipt-parsers.js";
+import { isBankReference, RECEIPT_PARSERS } from "../banks/receipt-parsers.js";
 import { ValidationError } from "../errors.js";
 import type { Metrics } from "../metrics/registry.js";
 import { assertPdfNotBomb } from "../pdf/guard.js";
 import { extractPdfText, renderPdfFirstPage, UnreadablePdfError } from "../pdf/text.js";
 import { detectBank } from "./detect.js";
-import { withConfidentReference, withGlyphReference, withoutDoubtful } from "./doubtful.js";
+import {
+  withConfidentReference,
+  withGlyphReference,
+  withoutDoubledGlyph,
+  withoutDoubtful,
+} from "./doubtful.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, type OcrReading, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
 import type { QrReceiptReader } from "./qr/read-qr.js";
@@ -169,16 +174,16 @@ export function createReceiptReader(options: {
 
 /**
  * A claim read from our own OCR, checked against what tesseract saw: the reference spelled as its glyphs'
- * widths or a word it was sure of spell it, then without the values it doubted.
+ * widths or a word it was sure of spell it, a glyph it read twice dropped, then without the values it
+ * doubted.
  */
 function asOcrSaw(claim: ReceiptClaim, text: string, ocr: OcrReading): ReceiptClaim {
   const parser = RECEIPT_PARSERS[claim.bank];
   const reread = (word: string) => parser.parse(word)?.transactionNumber ?? null;
-  const reference = withConfidentReference(
-    withGlyphReference(claim, text, ocr.glyphs, reread),
-    text,
-    ocr.doubtful,
+  const reference = withoutDoubledGlyph(
+    withConfidentReference(withGlyphReference(claim, text, ocr.glyphs, reread), text, ocr.doubtful, reread),
     reread,
+    (candidate) => isBankReference(claim.bank, candidate),
   );
   return withoutDoubtful(reference, ocr.doubtful);
 }

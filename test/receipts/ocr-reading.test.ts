@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
-import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
+import { isBankReference, RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
 import { confusableVariants } from "../../src/reading/confusables.js";
 import { findUrls, joinWrappedLinks } from "../../src/reading/text.js";
-import { withConfidentReference, withoutDoubtful } from "../../src/receipts/doubtful.js";
+import { withConfidentReference, withoutDoubledGlyph, withoutDoubtful } from "../../src/receipts/doubtful.js";
 import { findPaper } from "../../src/receipts/ocr/paper.js";
 import { rowsText, wordsOfTsv } from "../../src/receipts/ocr/rows.js";
 
@@ -114,6 +114,38 @@ describe("doubtful OCR values", () => {
     expect(withConfidentReference(read as ReceiptClaim, sms, ["DEFWY451SO", "DEFWY45ISO."], reread)).toBe(
       read,
     );
+  });
+});
+
+describe("a glyph OCR read twice", () => {
+  const dashen = (transactionNumber: string): ReceiptClaim => ({
+    bank: "dashen",
+    transactionNumber,
+    accountNumber: null,
+    shareUrl: null,
+    receipt: {},
+  });
+  const reread = (word: string) => RECEIPT_PARSERS.dashen.parse(word)?.transactionNumber ?? null;
+  const accepts = (reference: string) => isBankReference("dashen", reference);
+
+  it("is dropped when exactly one reference of the bank's shape comes out", () => {
+    // 17 characters: the type's O read as "O0"; either one dropped reads G11OBTS… by the shape.
+    expect(withoutDoubledGlyph(dashen("G11O0BTS26043004U"), reread, accepts).transactionNumber).toBe(
+      "G11OBTS26043004U",
+    );
+  });
+
+  it("leaves a reference the bank accepts, and one that no single drop repairs", () => {
+    const fine = dashen("G11OBTS26043004U");
+    expect(withoutDoubledGlyph(fine, reread, accepts)).toBe(fine);
+    const unrelated = dashen("G11OXBTS26043004U");
+    expect(withoutDoubledGlyph(unrelated, reread, accepts)).toBe(unrelated);
+  });
+
+  it("is not guessed when two drops give two different references", () => {
+    // "S5" at the end: dropping either leaves a valid but different last character.
+    const two = dashen("G11OBTS2604300S5U");
+    expect(withoutDoubledGlyph(two, reread, accepts)).toBe(two);
   });
 });
 
