@@ -45,6 +45,11 @@ export interface BankReceiptParser {
    */
   lookupAccount?(receipt: Partial<Receipt>): string | null;
   /**
+   * Set where a real SMS in banks.md shows that the bank's "debited with ETB X" holds the fees listed after
+   * it (Dashen: 100.48 = 100.00 + 0.48): its transfer is X less the fees even when neither is whole birr.
+   */
+  debitHoldsFees?: true;
+  /**
    * Reads what the text states; `transactionNumber` is null when it carries no reference or link of this
    * bank. `printed` is the reference the shared labels found ("Transaction ID: …"), taken when the bank's
    * own reading finds none.

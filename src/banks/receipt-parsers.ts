@@ -21,7 +21,10 @@ function reader(parser: BankReceiptParser): ReceiptTextParser {
     const prepared = prepareReceiptText(text);
     const common = readCommonLabels(prepared);
     const reading = parser.parse(prepared, printedReference(parser.bank, common.references));
-    const message = readSms(prepared, { reference: reading.transactionNumber });
+    const message = readSms(prepared, {
+      reference: reading.transactionNumber,
+      debitHoldsFees: parser.debitHoldsFees === true,
+    });
     const receipt = { ...common.receipt, ...plausibleReceipt({ ...reading.receipt, ...message }) };
     return {
       ...reading,

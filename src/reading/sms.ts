@@ -13,6 +13,8 @@ export interface SmsOptions {
   dayOrder?: DayOrder;
   /** The T24 reference, when known: it breaks ties between day-first and month-first dates. */
   reference?: string | null;
+  /** The bank's debit figure is known to hold the fees listed after it (BankReceiptParser.debitHoldsFees). */
+  debitHoldsFees?: boolean;
 }
 
 type Direction = "debit" | "credit";
@@ -115,7 +117,8 @@ export function readSms(text: string, options: SmsOptions = {}): Partial<Receipt
     status: "completed",
     // The CBE app's modal states the transfer and lists its fees apart, as CBE's SMS does ("transferred
     // ETB50.00 … Service charge of ETB 0.50", banks.md §2.1): only other debit figures may hold fees.
-    amount: movement.includesFees && !debitedFrom ? lessFees(movement.amount, after) : movement.amount,
+    amount:
+      movement.includesFees && !debitedFrom ? lessFees(movement.amount, after, options) : movement.amount,
     currency: "ETB",
   };
   const date = dateIn(after, options) ?? dateIn(flat, options);
@@ -275,9 +278,11 @@ const TOTAL = new RegExp(String.raw`\btotal(?:\s+amount)?(?:\s+debited)?\s*(?:of
  * Banks word it both ways: Dashen's "debited with ETB 100.48" holds a 100.00 transfer and 0.48 of fees
  * (banks.md §2.3), while a "debited with ETB 250.00 … Service Charge ETB 2.00" may mean 250.00 sent. A
  * stated total decides; without one the figure that is a whole amount of birr is the transfer, and the
- * figure less its fees when neither or both are.
+ * figure less its fees when both are. When neither is (1,417.42 or 1,415.24?) the message does not say,
+ * and no amount is read (a wrong one is worse than none, and the bank's record has it), unless a real
+ * message of the bank settles it (`debitHoldsFees`).
  */
-function lessFees(figure: number, after: string): number {
+function lessFees(figure: number, after: string, options: SmsOptions): number | undefined {
   const sentences = after.replace(RATE, " ");
   let fees = 0;
   for (const match of sentences.matchAll(FEE)) {
@@ -291,7 +296,8 @@ function lessFees(figure: number, after: string): number {
   if (total !== null && cents(total) === cents(figure + fees)) return figure;
   if (total !== null && cents(total) === cents(figure)) return net;
   const whole = (amount: number) => Number.isInteger(cents(amount));
-  return whole(figure) && !whole(net) ? figure : net;
+  if (whole(figure) === whole(net)) return whole(net) || options.debitHoldsFees ? net : undefined;
+  return whole(figure) ? figure : net;
 }
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;

@@ -84,6 +84,23 @@ describe("2. fees are taken off a debit, rates are never amounts", () => {
       "Dear Customer, your account 1000****4411 has been debited with ETB 2,015.30 on 10/09/2026 at 11:02. Service charge ETB 10.00, VAT (15%) ETB 1.50, Stamp duty ETB 3.80. Ref FT262537XG9T";
     expect(read("sinqee", text)?.receipt).toMatchObject({ amount: 2000 });
   });
+
+  it("leaves the amount out when neither the figure nor the figure less its fees is whole birr", () => {
+    // 1,417.42 sent, or 1,415.24 sent and 2.18 of fees? The message does not say; the bank's record will.
+    const text =
+      "Dear Hana, your account 1000****4411 has been debited with ETB 1,417.42 to ABEBE KEBEDE on 2026-09-17 10:11:12. Ref: FT262609OCD1. Service charge ETB 1.90, VAT ETB 0.28. Siinqee Bank";
+    const receipt = read("sinqee", text)?.receipt;
+    expect(receipt).toMatchObject({ payerAccount: "1000****4411", receiverName: "ABEBE KEBEDE" });
+    expect(receipt?.amount).toBeUndefined();
+    // A stated total still decides.
+    expect(read("sinqee", `${text} Total ETB 1,419.60.`)?.receipt.amount).toBe(1417.42);
+  });
+
+  it("Dashen: the figure less its fees even when neither is whole birr (its real SMS holds the fees)", () => {
+    const text =
+      "Dear Lensa, your account 5110****011 has been debited with ETB 1,236.04 on 2026-06-18 at 10:23:00. A service fee of ETB 1.2, VAT(15%) of ETB 0.18 and DRRF fee of ETB 0.06 have been applied. For receipt https://receipt.dashensuperapp.com/receipt/110IPSS2616900WO";
+    expect(read("dashen", text)?.receipt.amount).toBe(1234.6);
+  });
 });
 
 describe("3. glued labels and label/value layouts", () => {

@@ -62,6 +62,8 @@ const DISTINCTIVE = [
 export const dashenReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
+  // banks.md §2.3's real SMS: "debited with ETB 100.48 … A service fee of ETB 0.4, VAT … DRRF fee …".
+  debitHoldsFees: true,
 
   detect(text) {
     const clean = withoutOcrMarks(text);
