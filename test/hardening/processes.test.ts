@@ -90,9 +90,9 @@ describe("two service processes on one database", () => {
         message: "Monthly verification limit reached. Please upgrade your plan.",
       });
     }
-    // Both processes confirmed some: the quota held across them, not inside one.
-    const confirmedBy = [0, 1].map((p) => responses.filter((r, i) => i % 2 === p && r.status === 200).length);
-    expect(confirmedBy.every((count) => count > 0)).toBe(true);
+    // The quota held across the processes, not inside each: each served 250 of the requests, and a quota
+    // kept per process would have let each confirm 100. (How the 100 split between them is timing: one
+    // process warmed up first may take them all, and the other's refusals then prove the same.)
 
     expect(await usage(tenant)).toBe(100);
     // Failures consume nothing and leave no record: exactly the 100 confirmed receipts are stored.
