@@ -21,6 +21,11 @@ export interface ReceiptClaim {
   shareUrl: string | null;
   /** The fields the document states, as it states them (amounts as numbers, dates ISO with +03:00). */
   receipt: Partial<Receipt>;
+  /**
+   * Read by OCR: positions in `transactionNumber` whose glyphs it was unsure of, where a misreading most
+   * likely is (the engine tries look-alikes there first when the bank does not know the reference).
+   */
+  unsure?: readonly number[];
 }
 
 /**

@@ -30,7 +30,8 @@ export async function lookupAsRead(
     return first;
   const started = Date.now();
   const read = target.token ?? target.transactionNumber;
-  for (const variant of variantsOf(adapter, target, MAX_VARIANT_LOOKUPS)) {
+  const unsure = claimed.transactionNumber === read ? claimed.unsure : undefined;
+  for (const variant of variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, unsure)) {
     const stopAt = bounds.deadline - DEADLINE_MARGIN_MS;
     if (bounds.signal.aborted || Date.now() >= stopAt) break;
     const signal = AbortSignal.any([bounds.signal, AbortSignal.timeout(stopAt - Date.now())]);
@@ -58,11 +59,19 @@ function fromImage(resolved: Resolved): boolean {
   return resolved.method === "receipt_ocr" || resolved.method === "receipt_image";
 }
 
-/** Targets with one look-alike swapped in the token (or else the reference) that the bank would accept. */
-function variantsOf(adapter: BankAdapter, target: LookupTarget, limit: number): LookupTarget[] {
+/**
+ * Targets with look-alikes swapped in the token (or else the reference) that the bank would accept, where
+ * OCR was unsure first.
+ */
+function variantsOf(
+  adapter: BankAdapter,
+  target: LookupTarget,
+  limit: number,
+  unsure: readonly number[] = [],
+): LookupTarget[] {
   const read = target.token ?? target.transactionNumber;
   const targets: LookupTarget[] = [];
-  for (const variant of confusableVariants(read, limit * 3)) {
+  for (const variant of confusableVariants(read, limit * 3, unsure)) {
     const candidate: LookupTarget = target.token
       ? {
           ...target,

@@ -26,6 +26,12 @@ export function lookAlike(a: string, b: string): boolean {
   return (LOOK_ALIKES[a] ?? []).includes(b);
 }
 
+/**
+ * What a blurred glyph OCR was unsure of may also have been: a soft 8 reads as S. Only tried where OCR
+ * marked the glyph as unsure; a sharp S is not an 8.
+ */
+const BLURRED: Record<string, readonly string[]> = { S: ["8"], "8": ["S"] };
+
 /** Letters whose small and capital forms differ only in size, so that OCR mixes their case up. */
 const SIZE_ONLY = new Set([..."cosuvwxz"]);
 
@@ -51,14 +57,39 @@ interface Swap {
  * The reference with one or two look-alike characters swapped, most likely first: a letter among digits
  * was more likely a digit, and a digit among letters a letter; two swaps together rank below a likely single
  * one. A lower-case l is a candidate only in a reference that has lower case (a case-sensitive token). At
- * most `limit`.
+ * most `limit`. Where OCR marked glyphs as unsure (`unsure`: positions in the reference), variants that
+ * swap only those come first, blurred look-alikes included.
  */
-export function confusableVariants(reference: string, limit: number): string[] {
+export function confusableVariants(
+  reference: string,
+  limit: number,
+  unsure: readonly number[] = [],
+): string[] {
   const mixedCase = /[a-z]/.test(reference);
-  const swaps: Swap[] = [];
-  [...reference].forEach((ch, at) => {
-    for (const to of LOOK_ALIKES[ch] ?? []) if (mixedCase || to !== "l") swaps.push({ at, to });
-  });
+  const swapsAt = (positions: (at: number) => boolean, blurred: boolean): Swap[] =>
+    [...reference].flatMap((ch, at) =>
+      positions(at)
+        ? [...(LOOK_ALIKES[ch] ?? []), ...(blurred ? (BLURRED[ch] ?? []) : [])]
+            .filter((to) => mixedCase || to !== "l")
+            .map((to) => ({ at, to }))
+        : [],
+    );
+  const first =
+    unsure.length > 0
+      ? rankedVariants(
+          reference,
+          swapsAt((at) => unsure.includes(at), true),
+        )
+      : [];
+  const rest = rankedVariants(
+    reference,
+    swapsAt(() => true, false),
+  );
+  return [...new Set([...first, ...rest])].slice(0, limit);
+}
+
+/** Every variant one or two of `swaps` make, most likely first. */
+function rankedVariants(reference: string, swaps: readonly Swap[]): string[] {
   const ranked: { variant: string; score: number }[] = swaps.map((swap) => ({
     variant: applied(reference, [swap]),
     score: scoreOf(reference, swap),
@@ -76,10 +107,7 @@ export function confusableVariants(reference: string, limit: number): string[] {
     }
   }
   // Stable: among equals, single swaps, earlier positions and the commoner look-alike (listed first) first.
-  return ranked
-    .sort((x, y) => y.score - x.score)
-    .slice(0, limit)
-    .map((entry) => entry.variant);
+  return ranked.sort((x, y) => y.score - x.score).map((entry) => entry.variant);
 }
 
 /** How well a swap fits its neighbours (0–2), and half a point for a digit: references are mostly digits. */

@@ -13,6 +13,7 @@ import {
   withGlyphReference,
   withoutDoubledGlyph,
   withoutDoubtful,
+  withUnsureGlyphs,
 } from "./doubtful.js";
 import { readHead, sniffFileType } from "./file-type.js";
 import { type OcrEngine, type OcrReading, OcrTimeoutError, UnreadableImageError } from "./ocr/index.js";
@@ -175,7 +176,7 @@ export function createReceiptReader(options: {
 /**
  * A claim read from our own OCR, checked against what tesseract saw: the reference spelled as its glyphs'
  * widths or a word it was sure of spell it, a glyph it read twice dropped, then without the values it
- * doubted.
+ * doubted, and with the glyphs of the reference it was unsure of marked.
  */
 function asOcrSaw(claim: ReceiptClaim, text: string, ocr: OcrReading): ReceiptClaim {
   const parser = RECEIPT_PARSERS[claim.bank];
@@ -185,7 +186,7 @@ function asOcrSaw(claim: ReceiptClaim, text: string, ocr: OcrReading): ReceiptCl
     reread,
     (candidate) => isBankReference(claim.bank, candidate),
   );
-  return withoutDoubtful(reference, ocr.doubtful);
+  return withUnsureGlyphs(withoutDoubtful(reference, ocr.doubtful), ocr.codes);
 }
 
 /** The receipt a QR code names; a bank's code that cannot be checked is a 422 saying what to send. */

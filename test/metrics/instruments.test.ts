@@ -28,7 +28,7 @@ describe("receipt reading durations", () => {
     const metrics = createMetrics();
     const sms = await readFile(FIXTURE, "utf8");
     const ocr = {
-      recognize: async () => ({ text: sms, doubtful: [], glyphs: [] }),
+      recognize: async () => ({ text: sms, doubtful: [], glyphs: [], codes: [] }),
       close: async () => undefined,
     };
     const reader = createReceiptReader({ ocr, metrics });

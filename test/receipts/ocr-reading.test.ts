@@ -3,7 +3,12 @@ import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
 import { isBankReference, RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
 import { confusableVariants } from "../../src/reading/confusables.js";
 import { findUrls, joinWrappedLinks } from "../../src/reading/text.js";
-import { withConfidentReference, withoutDoubledGlyph, withoutDoubtful } from "../../src/receipts/doubtful.js";
+import {
+  withConfidentReference,
+  withoutDoubledGlyph,
+  withoutDoubtful,
+  withUnsureGlyphs,
+} from "../../src/receipts/doubtful.js";
 import { findPaper } from "../../src/receipts/ocr/paper.js";
 import { rowsText, wordsOfTsv } from "../../src/receipts/ocr/rows.js";
 
@@ -160,6 +165,41 @@ describe("confusable variants", () => {
     expect(variants).toContain("DET8FJGUJ4");
     expect(variants).not.toContain("DETBFJGUJ4");
     expect(confusableVariants("XYZ", 4)).toEqual(["XY2"]);
+  });
+
+  it("tries the glyphs OCR was unsure of first, a blurred S as an 8 there only", () => {
+    // M-Pesa's RXWKE8R1I0 photographed: the 8 read as S, the one glyph read under 93.
+    expect(confusableVariants("RXWKESR1I0", 4, [5])).toEqual([
+      "RXWKE5R1I0",
+      "RXWKE8R1I0",
+      "RXWKESR110",
+      "RXWKESRII0",
+    ]);
+    expect(confusableVariants("RXWKESR1I0", 12)).not.toContain("RXWKE8R1I0");
+  });
+});
+
+describe("glyphs OCR was unsure of", () => {
+  const mpesa: ReceiptClaim = {
+    bank: "mpesa",
+    transactionNumber: "RXWKESR1I0",
+    accountNumber: null,
+    shareUrl: null,
+    receipt: {},
+  };
+  const sure = [99, 99, 98, 99, 97, 99, 99, 97, 98, 99];
+
+  it("are marked at their positions in the reference, wherever the code holds it", () => {
+    const unsure = sure.with(5, 91);
+    expect(withUnsureGlyphs(mpesa, [{ read: "RXWKESR1IO", confidences: unsure }]).unsure).toEqual([5]);
+    // Inside a link's path; spelled with a look-alike the glyph widths repaired since.
+    const link = { read: "receipt/RXWKESR1IO", confidences: [...Array<number>(8).fill(99), ...unsure] };
+    expect(withUnsureGlyphs(mpesa, [link]).unsure).toEqual([5]);
+  });
+
+  it("leave a reference read surely, or not found among the codes, as it was", () => {
+    expect(withUnsureGlyphs(mpesa, [{ read: "RXWKESR1I0", confidences: sure }])).toBe(mpesa);
+    expect(withUnsureGlyphs(mpesa, [{ read: "YD6X4W70ZMYV", confidences: sure.map(() => 50) }])).toBe(mpesa);
   });
 });
 

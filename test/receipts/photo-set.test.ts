@@ -1,8 +1,18 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confusableVariants } from "../../src/reading/confusables.js";
 import { createOcrEngine, type OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
 import { createReceiptReader, type ReceiptReader } from "../../src/receipts/reader.js";
-import { describePhotoMisses, type PhotoReading, readPhoto, scorePhotos } from "../fixtures/photo-reading.js";
+import {
+  describePhotoMisses,
+  type PhotoReading,
+  readPhoto,
+  scorePhotos,
+  telegramImage,
+} from "../fixtures/photo-reading.js";
 import { caseImages, PHOTO_CASES, TELEGRAM_LONG_SIDE } from "../fixtures/photos/cases.js";
 
 // Issue 16: the independent rendered photo set (test/fixtures/photos: every bank's screenshot, phone photo
@@ -35,6 +45,24 @@ describe("the rendered photo set at Telegram's size", () => {
     expect(score.reference, misses).toBeGreaterThanOrEqual(FLOORS.reference);
     expect(score.amount, misses).toBeGreaterThanOrEqual(FLOORS.amount);
     expect(score.wrong, misses).toBeLessThanOrEqual(FLOORS.wrong);
+  });
+
+  it("marks the glyph it misread as unsure, so that verifying tries its look-alikes first", async () => {
+    // M-Pesa's RXWKE8R1I0 photographed: read as RXWKESR1I0, the blurred 8 taken for an S.
+    const photo = PHOTO_CASES.find((c) => c.id === "mpesa-photo-1");
+    if (!photo) throw new Error("mpesa-photo-1 is missing from the photo set");
+    const dir = await mkdtemp(path.join(tmpdir(), "birrcheck-unsure-"));
+    try {
+      const file = path.join(dir, "photo.jpg");
+      await writeFile(file, await telegramImage(photo, TELEGRAM_LONG_SIDE));
+      const { claim } = await reader.read({ file: { path: file } });
+      const expected = photo.expected.transaction_number;
+      if (claim.transactionNumber !== expected) {
+        expect(confusableVariants(claim.transactionNumber, 4, claim.unsure)).toContain(expected);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("reads every bank's receipt in some form", () => {

@@ -52,6 +52,25 @@ export function glyphReadings(blocks: readonly Tesseract.Block[]): GlyphReading[
   return readings;
 }
 
+/** A code as tesseract read it, with each glyph's confidence. */
+export interface CodeConfidence {
+  read: string;
+  confidences: readonly number[];
+}
+
+/** Every code on the page (letters and digits together) with its glyphs' confidences. */
+export function codeConfidences(blocks: readonly Tesseract.Block[]): CodeConfidence[] {
+  return blocks
+    .flatMap((block) =>
+      block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)),
+    )
+    .map((word) => ({
+      read: word.symbols.map((symbol) => symbol.text).join(""),
+      confidences: word.symbols.map((symbol) => symbol.confidence),
+    }))
+    .filter((code) => CODE.test(code.read));
+}
+
 interface Measured {
   width: number;
   height: number;

@@ -3,7 +3,7 @@
  * then tesseract.js workers with the English model from node_modules (pool.ts). Nothing is fetched.
  */
 import { OcrTimeoutError } from "./errors.js";
-import { type GlyphReading, glyphReadings } from "./glyphs.js";
+import { type CodeConfidence, codeConfidences, type GlyphReading, glyphReadings } from "./glyphs.js";
 import { DEFAULT_MAX_PIXELS } from "./image-header.js";
 import { oneAtATime } from "./one-at-a-time.js";
 import { OcrWorkerPool } from "./pool.js";
@@ -31,6 +31,8 @@ export interface OcrReading {
   doubtful: readonly string[];
   /** Codes whose glyph widths read an O, 0 or I differently from the text (glyphs.ts). */
   glyphs: readonly GlyphReading[];
+  /** Every code with its glyphs' confidences: where a misread reference most likely went wrong. */
+  codes: readonly CodeConfidence[];
 }
 
 /**
@@ -73,6 +75,7 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
         text: words.length > 0 ? rowsText(words) : page.text,
         doubtful: words.filter((word) => word.confidence < DOUBTFUL_CONFIDENCE).map((word) => word.text),
         glyphs: glyphReadings(page.blocks),
+        codes: codeConfidences(page.blocks),
       };
     },
     close: () => pool.close(),
