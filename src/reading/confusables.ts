@@ -74,18 +74,10 @@ export function confusableVariants(
             .map((to) => ({ at, to }))
         : [],
     );
-  const first =
-    unsure.length > 0
-      ? rankedVariants(
-          reference,
-          swapsAt((at) => unsure.includes(at), true),
-        )
-      : [];
-  const rest = rankedVariants(
-    reference,
-    swapsAt(() => true, false),
-  );
-  return [...new Set([...first, ...rest])].slice(0, limit);
+  const unsureSwaps = swapsAt((at) => unsure.includes(at), true);
+  const everySwap = swapsAt(() => true, false);
+  const ranked = [...rankedVariants(reference, unsureSwaps), ...rankedVariants(reference, everySwap)];
+  return [...new Set(ranked)].slice(0, limit);
 }
 
 /** Every variant one or two of `swaps` make, most likely first. */
