@@ -35,13 +35,17 @@ const BLURRED: Record<string, readonly string[]> = { S: ["8"], "8": ["S"] };
 /** Letters whose small and capital forms differ only in size, so that OCR mixes their case up. */
 const SIZE_ONLY = new Set([..."cosuvwxz"]);
 
-/** Whether two spellings of a reference differ only by characters OCR takes for one another. */
-export function sameButLookAlikes(a: string, b: string): boolean {
+/**
+ * Whether two spellings of a reference differ only by characters OCR takes for one another; `blurred`
+ * also counts a blurred glyph's look-alikes (S and 8), for spellings the glyphs' own shapes gave.
+ */
+export function sameButLookAlikes(a: string, b: string, blurred = false): boolean {
   if (a.length !== b.length || a === b) return false;
   return [...a].every((ch, at) => {
     const other = b[at] ?? "";
     const sameShape = SIZE_ONLY.has(ch.toLowerCase()) && ch.toLowerCase() === other.toLowerCase();
-    return ch === other || sameShape || (LOOK_ALIKES[ch] ?? []).includes(other);
+    const soft = blurred && (BLURRED[ch] ?? []).includes(other);
+    return ch === other || sameShape || soft || (LOOK_ALIKES[ch] ?? []).includes(other);
   });
 }
 

@@ -70,7 +70,7 @@ export function withGlyphReference(
   for (const { read, glyphs: byWidth } of glyphs) widths = widths.split(read).join(byWidth);
   if (widths === text) return claim;
   const reference = reread(widths);
-  return reference && sameButLookAlikes(claim.transactionNumber, reference)
+  return reference && sameButLookAlikes(claim.transactionNumber, reference, true)
     ? withReference(claim, reference)
     : claim;
 }
@@ -112,7 +112,8 @@ export function withUnsureGlyphs(claim: ReceiptClaim, codes: readonly CodeConfid
   for (const { read, confidences } of codes) {
     for (let offset = 0; offset + reference.length <= read.length; offset++) {
       const seen = read.slice(offset, offset + reference.length);
-      if (seen.toUpperCase() !== reference.toUpperCase() && !sameButLookAlikes(seen, reference)) continue;
+      if (seen.toUpperCase() !== reference.toUpperCase() && !sameButLookAlikes(seen, reference, true))
+        continue;
       const unsure = [...reference].flatMap((_, at) =>
         (confidences[offset + at] ?? 100) < UNSURE_GLYPH ? [at] : [],
       );

@@ -1,4 +1,6 @@
 import type Tesseract from "tesseract.js";
+import { byShape } from "./glyph-shapes.js";
+import type { PagePixels } from "./straightened.js";
 
 /** A code as tesseract read it, and as the widths of its glyphs say it reads. */
 export interface GlyphReading {
@@ -27,8 +29,11 @@ const SURE = 90;
 /** A word holding a code: letters and digits together, at least six (a link's path, a sentence's last word). */
 const CODE = /(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9-]{6,}/;
 
-/** Every code on the page whose glyphs' widths (and, in mixed-case tokens, heights) read it differently. */
-export function glyphReadings(blocks: readonly Tesseract.Block[]): GlyphReading[] {
+/**
+ * Every code on the page whose glyphs' widths (and, in mixed-case tokens, heights; with the page's pixels,
+ * shapes: glyph-shapes.ts) read it differently.
+ */
+export function glyphReadings(blocks: readonly Tesseract.Block[], pixels?: PagePixels): GlyphReading[] {
   const lines = blocks.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines));
   const pageDigits = lines.flatMap((line) => measuringDigits(line.words));
   const pageOs = lines.flatMap((line) => lettersO(line.words));
@@ -39,12 +44,17 @@ export function glyphReadings(blocks: readonly Tesseract.Block[]): GlyphReading[
       const read = word.symbols.map((symbol) => symbol.text).join("");
       if (!CODE.test(read)) continue;
       const digit = digitWidth(lineDigits, pageDigits, word);
-      if (digit === null) continue;
+      if (digit === null && !pixels) continue;
       const mixedCase = /[a-z]/.test(read) && /[A-Z]/.test(read);
       const capital = mixedCase ? capitalHeight(word) : null;
-      const wideO = pageWideO(pageOs, digit, word);
+      const wideO = digit === null ? null : pageWideO(pageOs, digit, word);
       const glyphs = word.symbols
-        .map((symbol) => byHeight(byWidth(symbol, digit, mixedCase, wideO), symbol, capital))
+        .map((symbol) => {
+          const byWidths = digit === null ? symbol.text : byWidth(symbol, digit, mixedCase, wideO);
+          // In a mixed-case token a serif I may as well be a small l: shapes are left to the model there.
+          const byShapes = pixels && !mixedCase ? byShape(byWidths, symbol, pixels) : byWidths;
+          return byHeight(byShapes, symbol, capital);
+        })
         .join("");
       if (glyphs !== read) readings.push({ read, glyphs });
     }

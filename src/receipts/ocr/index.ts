@@ -8,6 +8,7 @@ import { DEFAULT_MAX_PIXELS } from "./image-header.js";
 import { oneAtATime } from "./one-at-a-time.js";
 import { OcrWorkerPool } from "./pool.js";
 import { rowsText, wordsOfTsv } from "./rows.js";
+import { straightened } from "./straightened.js";
 
 export { OcrClosedError, OcrTimeoutError, UnreadableImageError } from "./errors.js";
 
@@ -58,7 +59,7 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
   let preprocess: Promise<typeof import("./preprocess.js")> | undefined;
   const prepareForOcr = async (image: Uint8Array) => {
     preprocess ??= import("./preprocess.js");
-    return (await preprocess).prepareForOcr(image, { maxPixels });
+    return (await preprocess).preparePage(image, { maxPixels });
   };
   return {
     async recognize(image) {
@@ -69,12 +70,12 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
       // Pre-processing runs on this thread and cannot be interrupted, but it counts against the limit.
       const remaining = timeoutMs - (performance.now() - started);
       if (remaining <= 0) throw new OcrTimeoutError();
-      const page = await pool.recognize(prepared, remaining);
+      const page = await pool.recognize(prepared.png, remaining);
       const words = wordsOfTsv(page.tsv);
       return {
         text: words.length > 0 ? rowsText(words) : page.text,
         doubtful: words.filter((word) => word.confidence < DOUBTFUL_CONFIDENCE).map((word) => word.text),
-        glyphs: glyphReadings(page.blocks),
+        glyphs: glyphReadings(page.blocks, straightened(prepared.page, page.rotateRadians)),
         codes: codeConfidences(page.blocks),
       };
     },

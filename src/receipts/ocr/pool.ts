@@ -27,6 +27,8 @@ export interface RecognizedPage {
   text: string;
   tsv: string;
   blocks: readonly Tesseract.Block[];
+  /** How far tesseract turned the image to straighten its lines before reading (the boxes are in that copy). */
+  rotateRadians: number;
 }
 
 export interface OcrWorkerPoolOptions {
@@ -121,7 +123,10 @@ export class OcrWorkerPool {
       const thread = threadOf(worker);
       let timer: NodeJS.Timeout | undefined;
       let settled = false;
-      const finish = (error: Error | null, page: RecognizedPage = { text: "", tsv: "", blocks: [] }) => {
+      const finish = (
+        error: Error | null,
+        page: RecognizedPage = { text: "", tsv: "", blocks: [], rotateRadians: 0 },
+      ) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -147,6 +152,7 @@ export class OcrWorkerPool {
             text: result.data.text,
             tsv: result.data.tsv ?? "",
             blocks: result.data.blocks ?? [],
+            rotateRadians: result.data.rotateRadians ?? 0,
           }),
         (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),
       );

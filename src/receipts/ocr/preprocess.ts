@@ -16,8 +16,19 @@ import { UnreadableImageError } from "./errors.js";
 import { readImageHeader } from "./image-header.js";
 import { findPaper, type Region } from "./paper.js";
 import { encodeGreyPng } from "./png.js";
+import type { GreyImage } from "./straightened.js";
 
 export async function prepareForOcr(bytes: Uint8Array, options: { maxPixels: number }): Promise<Buffer> {
+  return (await preparePage(bytes, options)).png;
+}
+
+/** The image prepared for tesseract (`png`), and its pixels for looking at glyphs after (glyph-shapes.ts). */
+export interface PreparedPage {
+  png: Buffer;
+  page: GreyImage;
+}
+
+export async function preparePage(bytes: Uint8Array, options: { maxPixels: number }): Promise<PreparedPage> {
   const image = await decode(bytes, options.maxPixels);
   const whole = { left: 0, top: 0, width: image.width, height: image.height };
   const size = targetSize(whole.width, whole.height);
@@ -34,8 +45,9 @@ export async function prepareForOcr(bytes: Uint8Array, options: { maxPixels: num
     else prepared = { grey, size };
   }
   prepared ??= page ?? { grey, size };
-  flattenIllumination(prepared.grey, prepared.size.width, prepared.size.height);
-  return encodeGreyPng(prepared.grey, prepared.size.width, prepared.size.height);
+  const { width, height } = prepared.size;
+  flattenIllumination(prepared.grey, width, height);
+  return { png: encodeGreyPng(prepared.grey, width, height), page: { grey: prepared.grey, width, height } };
 }
 
 interface Prepared {

@@ -1,0 +1,96 @@
+import { createCanvas } from "@napi-rs/canvas";
+import type Tesseract from "tesseract.js";
+import { describe, expect, it } from "vitest";
+import { byShape } from "../../src/receipts/ocr/glyph-shapes.js";
+import { glyphReadings } from "../../src/receipts/ocr/glyphs.js";
+import { type GreyImage, straightened } from "../../src/receipts/ocr/straightened.js";
+import { ensureFonts, font } from "../fixtures/photos/render/fonts.js";
+
+/** One character drawn as a receipt photo shows it (about 19 px tall, softened by `blur` px), and its box. */
+function drawn(ch: string, family: string, blur: number): { page: GreyImage; symbol: Tesseract.Symbol } {
+  ensureFonts();
+  const canvas = createCanvas(60, 60);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, 60, 60);
+  ctx.filter = blur > 0 ? `blur(${blur}px)` : "none";
+  ctx.fillStyle = "#000";
+  ctx.font = font(26, family);
+  ctx.fillText(ch, 20, 42);
+  const { data } = ctx.getImageData(0, 0, 60, 60);
+  const grey = new Uint8ClampedArray(60 * 60);
+  for (let i = 0; i < grey.length; i++) grey[i] = data[i * 4] ?? 255;
+  // The box tesseract draws: tight around the ink.
+  let [x0, y0, x1, y1] = [60, 60, 0, 0];
+  grey.forEach((value, i) => {
+    if (value > 160) return;
+    const [x, y] = [i % 60, Math.floor(i / 60)];
+    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + 1), Math.max(y1, y + 1)];
+  });
+  return {
+    page: { grey, width: 60, height: 60 },
+    symbol: { text: ch, confidence: 91, bbox: { x0, y0, x1, y1 } } as Tesseract.Symbol,
+  };
+}
+
+const shapeOf = (read: string, ch: string, family: string, blur = 0.6) => {
+  const { page, symbol } = drawn(ch, family, blur);
+  return byShape(read, symbol, straightened(page, 0));
+};
+
+describe("glyph shapes", () => {
+  it("reads an S with two closed counters as the 8 it is, and leaves a real S alone", () => {
+    for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
+      expect(shapeOf("S", "8", family), family).toBe("8");
+      expect(shapeOf("S", "S", family), family).toBe("S");
+      expect(shapeOf("S", "S", family, 0), family).toBe("S");
+    }
+  });
+
+  it("reads a 1 with serifs alike at top and foot as a serif I, and leaves a 1's flag alone", () => {
+    expect(shapeOf("1", "I", "DejaVu Serif")).toBe("I");
+    expect(shapeOf("1", "I", "DejaVu Serif", 0)).toBe("I");
+    for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
+      expect(shapeOf("1", "1", family), family).toBe("1");
+      expect(shapeOf("1", "1", family, 0), family).toBe("1");
+    }
+    // A T read as 1 has its bar at the top only.
+    expect(shapeOf("1", "T", "DejaVu Serif")).toBe("1");
+  });
+
+  it("only judges the glyphs it knows: an 8, a B or an O is left as read", () => {
+    expect(shapeOf("8", "8", "DejaVu Sans")).toBe("8");
+    expect(shapeOf("B", "B", "DejaVu Sans")).toBe("B");
+    expect(shapeOf("O", "O", "DejaVu Serif")).toBe("O");
+  });
+
+  it("gives the code's shape reading among the page's glyph readings", () => {
+    // A code whose S is, on the page, an 8: the width measure has no digits to go by, the shape does.
+    const { page, symbol } = drawn("8", "DejaVu Sans", 0.6);
+    const elsewhere = (text: string, i: number) => ({
+      ...symbol,
+      text,
+      bbox: { x0: i, y0: 0, x1: i + 1, y1: 1 },
+    });
+    const code = [..."RXWKE"]
+      .map(elsewhere)
+      .concat({ ...symbol, text: "S" }, elsewhere("R", 6), elsewhere("1", 7));
+    const word = { symbols: code };
+    const blocks = [{ paragraphs: [{ lines: [{ words: [word] }] }] }] as unknown as Tesseract.Block[];
+    expect(glyphReadings(blocks, straightened(page, 0))).toEqual([{ read: "RXWKESR1", glyphs: "RXWKE8R1" }]);
+    expect(glyphReadings(blocks)).toEqual([]);
+  });
+});
+
+describe("the page as tesseract straightened it", () => {
+  it("samples the prepared image turned about its centre, clockwise for a positive angle", () => {
+    const grey = new Uint8ClampedArray(100 * 100).fill(255);
+    grey[50 * 100 + 70] = 0; // right of the centre (50, 50)
+    const pixels = straightened({ grey, width: 100, height: 100 }, Math.PI / 2);
+    // Turned a quarter clockwise, what was right of the centre is below it.
+    expect(pixels(50, 70)).toBeCloseTo(0, 5);
+    expect(pixels(70, 50)).toBe(255);
+    // Outside the prepared image is paper.
+    expect(straightened({ grey, width: 100, height: 100 }, 0.1)(-5, -5)).toBe(255);
+  });
+});
