@@ -25,10 +25,11 @@ export function languageCommand(deps: BotDependencies): Composer<BotContext> {
     await deps.services.members.setLanguage(ctx.member.telegramUserId, locale);
     useLocale(ctx, locale);
     await ctx.answerCallbackQuery();
-    await ctx.editMessageText(textsOf(ctx).t("language-chosen")).catch(() => undefined);
+    // The menu first: by the time the confirmation says so, the commands speak the new language too.
     await setMemberCommands(ctx.api, ctx.from.id, ctx.member.role, locale, true).catch((error: unknown) =>
       deps.logger.warn({ err: error }, "could not set the member's command menu"),
     );
+    await ctx.editMessageText(textsOf(ctx).t("language-chosen")).catch(() => undefined);
   });
 
   return composer;
