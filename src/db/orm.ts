@@ -32,7 +32,7 @@ export function ormConfig(options: OrmOptions) {
     pool: { min: 0, max: options.poolMax ?? 10 },
     // MikroORM merges driverOptions into the knex configuration it builds (connection and pool included).
     driverOptions: {
-      connection: connectionSettings(options.timeouts),
+      connection: { ...connectionSettings(options.timeouts), ...socketOf(options.clientUrl) },
       pool: poolSettings(options.timeouts),
     },
     debug: options.debug ?? false,
@@ -43,6 +43,16 @@ export function ormConfig(options: OrmOptions) {
 }
 
 export type Orm = MikroORM;
+
+/**
+ * libpq's form for a Unix socket, `postgres://user@localhost/db?host=/var/run/postgresql`: MikroORM builds
+ * the pool's connection from the URL's host and port and drops the query, so without this the pool would
+ * use TCP while pg's own connection strings (key changes, the bot's lock) use the socket.
+ */
+function socketOf(clientUrl: string): { host: string } | Record<string, never> {
+  const host = URL.canParse(clientUrl) ? new URL(clientUrl).searchParams.get("host") : null;
+  return host?.startsWith("/") ? { host } : {};
+}
 
 /** Connects and brings the schema up to date with the committed migrations. */
 export async function openOrm(options: OrmOptions): Promise<Orm> {
