@@ -19,8 +19,6 @@ const USER = "postgres";
 const PASSWORD = "birrcheck";
 const DATABASE = "birrcheck";
 const FLAGS = ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "lc_messages=C"];
-/** A Unix socket's path must fit the kernel's 108 bytes, its final NUL included. */
-const SOCKET_PATH_MAX = 107;
 
 /**
  * A server that died is restarted; one that dies more often than this within the window is in a crash
@@ -97,8 +95,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const port = options.port ?? (await freePort());
   try {
     if (!(await exists(path.join(databaseDir, "PG_VERSION")))) await initialise(databaseDir, log);
-    const flags = flagsFor(databaseDir, port);
-    first = await spawnPostmaster({ databaseDir, port, flags, onLog: log }).catch((error: unknown) => {
+    first = await spawnPostmaster({ databaseDir, port, flags: FLAGS, onLog: log }).catch((error: unknown) => {
       throw new Error(`The embedded PostgreSQL server in ${databaseDir} did not start; see its log above.`, {
         cause: error,
       });
@@ -115,7 +112,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const killOnExit = () => keeper.signalCurrent("SIGINT");
   process.once("exit", killOnExit);
   return {
-    url: urlFor(port, databaseDir),
+    url: urlFor(port),
     alive: keeper.alive,
     stop: async () => {
       process.removeListener("exit", killOnExit);
@@ -138,7 +135,7 @@ export async function runningEmbeddedUrl(dataDir: string): Promise<{ url: string
   if (!running) return null;
   const owner = runningHere.has(root) ? { kind: "alive" as const } : await ownerOf(root);
   if (owner.kind === "dead" || (owner.kind === "none" && (await parentGone(running.pid)))) return null;
-  return { url: urlFor(running.port, path.join(root, "postgres")), pid: running.pid };
+  return { url: urlFor(running.port), pid: running.pid };
 }
 
 // --- internal helpers ---
@@ -214,11 +211,7 @@ function keepRunning(first: Postmaster, ctx: KeeperContext) {
       if (stopping) return;
       try {
         // The same port: the ORM's pool reconnects to the URL it already has.
-        current = await spawnPostmaster({
-          ...ctx,
-          flags: flagsFor(ctx.databaseDir, ctx.port),
-          onLog: ctx.log,
-        });
+        current = await spawnPostmaster({ ...ctx, flags: FLAGS, onLog: ctx.log });
         up = true;
         watch(current);
         ctx.emit({ type: "restarted", pid: current.pid, ms: Date.now() - startedAt });
@@ -283,24 +276,8 @@ async function createDatabaseIfMissing(port: number): Promise<void> {
   }
 }
 
-/**
- * Clients on this machine reach the server over a Unix socket in its data directory, which costs less than
- * TCP on loopback (issue 18: ~4 % less service CPU per verification on the bench). Where the socket's path
- * would not fit, there is none and clients use TCP, which stays open on 127.0.0.1 either way.
- */
-function socketDirectory(databaseDir: string, port: number): string | null {
-  return path.join(databaseDir, `.s.PGSQL.${port}`).length <= SOCKET_PATH_MAX ? databaseDir : null;
-}
-
-function flagsFor(databaseDir: string, port: number): string[] {
-  return [...FLAGS, "-c", `unix_socket_directories=${socketDirectory(databaseDir, port) ?? ""}`];
-}
-
-/** libpq's form: the socket's directory as `host` (pg and the ORM take it), the TCP address beside it. */
-function urlFor(port: number, databaseDir: string): string {
-  const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
-  const socket = socketDirectory(databaseDir, port);
-  return socket ? `${url}?host=${encodeURIComponent(socket)}` : url;
+function urlFor(port: number): string {
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -403,7 +403,7 @@ async function behindCuttableProxy(): Promise<{ database: TestDatabase; cut: () 
   const proxied = new URL(real.url);
   proxied.hostname = "127.0.0.1";
   proxied.port = String((proxy.address() as net.AddressInfo).port);
-  // The proxy is TCP: an embedded server's Unix socket (libpq's ?host=) would go around it.
+  // The proxy is TCP: a Unix socket named in the URL (libpq's ?host=) would go around it.
   proxied.searchParams.delete("host");
   const orm = await openOrm({ clientUrl: proxied.toString(), poolMax: 2 });
   const database: TestDatabase = {
