@@ -4,8 +4,8 @@
 const INTL_LOCALES = { en: "en-GB", am: "am-ET" } as const;
 export type FormatLocale = keyof typeof INTL_LOCALES;
 
-// Formatters are made on first use: the first one pages in ICU's locale and time-zone data (~10 MB of
-// RSS per process), which a worker that formats no bot message never needs.
+// Formatters are made on first use: the first ones page in ICU's locale and time-zone data (~6 MB of a
+// worker's RSS), which a worker that formats no bot message never needs.
 let plainAmount: Intl.NumberFormat | undefined;
 const amharicAmounts = new Map<string, Intl.NumberFormat>();
 const addisTimes = new Map<FormatLocale, Intl.DateTimeFormat>();

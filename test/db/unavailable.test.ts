@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "../../src/db/unavailable.js";
+
+/** An error as Node's net module raises it for a connection that fails. */
+function connectError(code: string, address: string): Error {
+  return Object.assign(new Error(`connect ${code} ${address}`), { code, syscall: "connect", address });
+}
+
+describe("a database that cannot answer now", () => {
+  it("is a refused TCP connection, or a Unix socket gone with its server", () => {
+    expect(isDatabaseUnavailable(connectError("ECONNREFUSED", "127.0.0.1:5432"))).toBe(true);
+    // libpq's socket form (DATABASE_URL …?host=/var/run/postgresql) while the server is stopped.
+    const gone = connectError("ENOENT", "/var/run/postgresql/.s.PGSQL.5432");
+    expect(isDatabaseUnavailable(gone)).toBe(true);
+    // MikroORM wraps driver errors and keeps the message.
+    expect(isDatabaseUnavailable(new Error(`select 1 - ${gone.message}`))).toBe(true);
+  });
+
+  it("is not any missing file", () => {
+    const missing = Object.assign(new Error("ENOENT: no such file or directory, open '/tmp/upload'"), {
+      code: "ENOENT",
+    });
+    expect(isDatabaseUnavailable(missing)).toBe(false);
+  });
+});
