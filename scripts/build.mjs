@@ -70,7 +70,7 @@ const mikroOrmVersion = {
 };
 
 const serviceDir = path.join(dist, "service");
-await build({
+const bundled = await build({
   entryPoints: { main: path.join(dist, "src/main.js") },
   outdir: serviceDir,
   bundle: true,
@@ -93,7 +93,10 @@ await build({
   },
   plugins: [mikroOrmVersion],
   logLevel: "warning",
+  // Which modules each output holds: test/service/bundle.test.ts checks what the cluster's primary loads.
+  metafile: true,
 });
+writeFileSync(path.join(serviceDir, "meta.json"), JSON.stringify(bundled.metafile));
 
 // V8 keeps each module's source for lazy compilation, and a source with a single character beyond Latin-1
 // is held at two bytes per character: the 6 MB bundle cost 12 MB of every worker's heap. esbuild escapes

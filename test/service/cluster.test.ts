@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../support/database.js";
 import { type ServiceProcess, startServiceProcess } from "../support/processes.js";
 import { firstExample, referenceBody, type Simulator, startBanks } from "../support/simulator.js";
 
@@ -112,4 +113,26 @@ describe("the service with two workers", () => {
     expect(output.match(/"worker":\d+,"msg":"stopped"/g)).toHaveLength(2);
     expect(output).toMatch(/"msg":"stopped"\}\s*$/);
   });
+});
+
+describe("a cluster on DATABASE_URL", () => {
+  it("starts no embedded server: the first worker hands the primary the URL it was given", async () => {
+    const database = await createTestDatabase();
+    const onUrl = await startServiceProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: "2",
+      LOG_LEVEL: "info",
+      BOOTSTRAP: "false",
+    });
+    try {
+      await onUrl.waitFor(listening(2), 30_000);
+      expect((await fetch(`${onUrl.url}/readyz`)).status).toBe(200);
+      expect(onUrl.output()).not.toMatch(/embedded PostgreSQL/);
+      expect(onUrl.output()).toMatch(/"workers":2,"msg":"cluster started"/);
+    } finally {
+      expect(await onUrl.stop()).toBe(0);
+      await database.drop();
+    }
+  }, 60_000);
 });

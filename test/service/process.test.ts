@@ -95,4 +95,18 @@ describe("configuration errors", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(message);
   });
+
+  // A cluster's primary reads no configuration: its first worker does, says what is wrong and exits, and
+  // the primary exits 1 with it instead of starting another worker.
+  it.each([
+    [{ PORT: "http" }, /PORT must be a port number/],
+    [{ WEB_CONCURRENCY: "two" }, /WEB_CONCURRENCY must be a number of processes/],
+    [{ WEB_CONCURRENCY: "0" }, /WEB_CONCURRENCY must be at least 1/],
+  ])("exits 1 naming the variable for %j with several workers too", async (env, message) => {
+    const result = await runScript("src/main.ts", [], { DATA_DIR: dataDir, WEB_CONCURRENCY: "2", ...env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.match(/Invalid configuration/g)).toHaveLength(1);
+    expect(result.stdout).not.toMatch(/worker died|embedded PostgreSQL/);
+  });
 });
