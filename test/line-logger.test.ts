@@ -39,7 +39,8 @@ describe("the primary's line logger", () => {
     const { logger, lines } = captured("info");
     logger.fatal({ err: new RangeError("gone") }, "start failed");
     expect(lines[0]).toMatchObject({ level: 60, err: { type: "RangeError", message: "gone" } });
-    expect(String((lines[0]?.err as { stack?: unknown }).stack)).toContain("RangeError: gone");
+    const err = lines[0]?.err as { stack?: unknown } | undefined;
+    expect(String(err?.stack)).toContain("RangeError: gone");
   });
 
   it("leaves out lines below its level; silent writes nothing", () => {

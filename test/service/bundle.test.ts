@@ -24,7 +24,9 @@ interface Metafile {
 describe("the cluster primary's part of the bundle", () => {
   it("holds none of the libraries: the primary stays a bare node process (README, Production)", () => {
     const meta = JSON.parse(readFileSync(path.join(SERVICE_BUNDLE, "meta.json"), "utf8")) as Metafile;
-    const outputs = new Map(Object.entries(meta.outputs).map(([file, output]) => [path.basename(file), output]));
+    const outputs = new Map(
+      Object.entries(meta.outputs).map(([file, output]) => [path.basename(file), output]),
+    );
     const primaryChunk = [...outputs.entries()].find(([, output]) =>
       Object.keys(output.inputs).some((input) => input.endsWith("src/serve/primary.js")),
     )?.[0];
@@ -35,7 +37,8 @@ describe("the cluster primary's part of the bundle", () => {
       if (loaded.has(file)) return;
       loaded.add(file);
       for (const { path: imported, kind } of outputs.get(file)?.imports ?? []) {
-        if (kind === "import-statement" && outputs.has(path.basename(imported))) visit(path.basename(imported));
+        if (kind === "import-statement" && outputs.has(path.basename(imported)))
+          visit(path.basename(imported));
       }
     };
     visit("main.js");
