@@ -1,10 +1,10 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { startsCluster } from "./serve/cluster-mode.js";
-import { askForDatabase, DATABASE_FROM_PRIMARY } from "./serve/database-url.js";
+import { askForDatabase, DATABASE_FROM_PRIMARY } from "./serve/first-worker.js";
 
 // A cluster's primary loads no library and reads no configuration: it stays a bare `node` in memory, and
-// its first worker validates the configuration and hands it what supervising needs (database-url.ts).
+// its first worker validates the configuration and hands it what supervising needs (first-worker.ts).
 if (cluster.isPrimary && startsCluster(process.env.WEB_CONCURRENCY, availableParallelism())) {
   const { runPrimary } = await import("./serve/primary.js");
   await runPrimary();

@@ -5,7 +5,7 @@ import { createDatabaseIfMissing, EmbeddedDatabaseBusyError } from "../db/embedd
 import type { Logger } from "../logger.js";
 import { createMetrics } from "../metrics/registry.js";
 import { mergedScrape } from "./cluster-metrics.js";
-import type { DatabaseAnswer } from "./database-url.js";
+import type { DatabaseAnswer } from "./first-worker.js";
 import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { clusterPeerLeads } from "./peer-leads.js";
 

@@ -2,7 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { type EmbeddedDatabase, EmbeddedDatabaseBusyError } from "../db/embedded.js";
 import { openDatabase } from "../db/open-database.js";
 import { createLineLogger } from "../line-logger.js";
-import { answerDatabase, DATABASE_FROM_PRIMARY, settingsFrom } from "./database-url.js";
+import { answerDatabase, DATABASE_FROM_PRIMARY, settingsFrom } from "./first-worker.js";
 import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { createLeadRegistry } from "./lead-registry.js";
 import { relayScrapes } from "./metrics-relay.js";
@@ -18,7 +18,7 @@ const SHORT_LIFE_MS = 10_000;
  * serve (src/serve/instance.ts) on one shared port, restarts a worker that dies, coordinates identical
  * verifications across them (lead-registry.ts), and on SIGTERM lets every worker drain before stopping the
  * database. It serves nothing itself, and imports nothing but Node's own modules and the few of ours that
- * supervise: the configuration reaches it from the first worker (database-url.ts).
+ * supervise: the configuration reaches it from the first worker (first-worker.ts).
  */
 export async function runPrimary(): Promise<void> {
   let database: EmbeddedDatabase | undefined;
