@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
+import type { Config } from "./config.js";
 import { startsCluster } from "./serve/cluster-mode.js";
 import { askForDatabase, DATABASE_FROM_PRIMARY } from "./serve/first-worker.js";
 
@@ -13,7 +14,7 @@ if (cluster.isPrimary && startsCluster(process.env.WEB_CONCURRENCY, availablePar
     import("./config.js"),
     import("./logger.js"),
   ]);
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig(process.env);
   } catch (error) {
