@@ -1,5 +1,4 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
 import { createApi } from "../api/app.js";
 import { answerMalformedRequestsWithJson } from "../api/client-errors.js";
 import { applyServerTimeouts } from "../api/server-settings.js";
@@ -16,6 +15,7 @@ import { createMetrics, type Metrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
 import { createQrReceiptReader } from "./receipts/qr/read-qr.js";
 import { createReceiptReader } from "./receipts/reader.js";
+import { type ConnectionSource, listeningSocket } from "./serve/relayed-connections.js";
 import { createServices } from "./services.js";
 import { sandboxExamples } from "./simulator/sandbox-examples.js";
 import { createSandboxGateway } from "./simulator/sandbox-gateway.js";
@@ -40,6 +40,8 @@ export interface ServiceOptions {
   peers?: PeerLeads;
   /** This instance's instruments, when its host must reach them (a cluster worker merges them); new otherwise. */
   metrics?: Metrics;
+  /** Where connections come from: a worker thread's primary; a listening socket of its own otherwise. */
+  connections?: ConnectionSource;
 }
 
 /** The composition root: database, ORM, the API and the Telegram bot on one engine, in one process. */
@@ -102,14 +104,11 @@ export async function startService(
       })
     : null;
   if (telegram?.webhook) app.use(telegram.webhook);
-  const server = app.listen(config.port, config.host);
+  const server = createServer(app.callback());
   answerMalformedRequestsWithJson(server);
   applyServerTimeouts(server, config.http);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  const { port } = server.address() as AddressInfo;
+  const connections = options.connections ?? listeningSocket(config.port, config.host);
+  const port = await connections.start(server);
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
   logger.info({ port }, "listening");
   telegram?.start();
@@ -117,7 +116,7 @@ export async function startService(
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await Promise.all([drain(server, engine), telegram?.stop()]);
+      await Promise.all([drain(server, connections, engine), telegram?.stop()]);
       await engine.close();
       await keyChanges.close();
       await ocr?.close();
@@ -135,16 +134,17 @@ export async function startService(
  * verification ends by its deadline, so waiting that long answers everyone; one still waiting on a bank after
  * it is ended with a 503 that records nothing, and only then are the remaining connections cut.
  */
-function drain(server: Server, engine: VerificationEngine): Promise<void> {
-  return new Promise((resolve) => {
-    const interruptAt = engine.deadlineMs + INTERRUPT_AFTER_DEADLINE_MS;
-    const interrupt = setTimeout(() => engine.interrupt(), interruptAt);
-    const force = setTimeout(() => server.closeAllConnections(), interruptAt + ANSWER_AFTER_INTERRUPT_MS);
-    server.close(() => {
-      clearTimeout(interrupt);
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
+async function drain(
+  server: Server,
+  connections: ConnectionSource,
+  engine: VerificationEngine,
+): Promise<void> {
+  const interruptAt = engine.deadlineMs + INTERRUPT_AFTER_DEADLINE_MS;
+  const interrupt = setTimeout(() => engine.interrupt(), interruptAt);
+  const force = setTimeout(() => server.closeAllConnections(), interruptAt + ANSWER_AFTER_INTERRUPT_MS);
+  const stopped = connections.stop(server);
+  server.closeIdleConnections();
+  await stopped;
+  clearTimeout(interrupt);
+  clearTimeout(force);
 }

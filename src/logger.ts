@@ -1,3 +1,4 @@
+import { isMainThread } from "node:worker_threads";
 import { type DestinationStream, type Logger, pino } from "pino";
 
 export type { Logger };
@@ -22,7 +23,16 @@ const REDACT = [
   "*.accountNumber",
 ];
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/**
+ * Lines go to standard output. A worker thread writes each at once: pino flushes its buffered writes when a
+ * process exits, not when a thread does, and a worker's last lines (why it stops) are the ones that matter.
+ */
+export function createLogger(
+  level: string,
+  destination: DestinationStream | undefined = isMainThread
+    ? undefined
+    : pino.destination({ dest: 1, sync: true }),
+): Logger {
   return pino(
     {
       level,

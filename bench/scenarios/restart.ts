@@ -194,10 +194,27 @@ async function startAndTime(
         signal("SIGTERM");
         const timer = setTimeout(() => signal("SIGKILL"), 15_000);
         await exited;
+        // npm exits with its shell, which dies of the signal at once; the service drains a little longer.
+        if (how === "npm" && child.pid) await groupGone(child.pid);
         clearTimeout(timer);
       },
     },
   };
+}
+
+/** Resolves once no process of process group `group` is left. */
+async function groupGone(group: number): Promise<void> {
+  const inGroup = (entry: string) => {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === group;
+    } catch {
+      return false;
+    }
+  };
+  while (readdirSync("/proc").some((entry) => /^\d+$/.test(entry) && inGroup(entry))) {
+    await new Promise((resume) => setTimeout(resume, 20));
+  }
 }
 
 /** SIGKILL of the service (and first of its PostgreSQL watchdog), waiting until the process is gone. */

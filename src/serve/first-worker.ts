@@ -1,5 +1,5 @@
-import type { Worker } from "node:cluster";
 import type { Config } from "../config.js";
+import { type MessageEnd, toPrimary } from "./message-end.js";
 
 /**
  * How a cluster starts. The primary reads no configuration (it loads no library, zod included: README,
@@ -15,7 +15,7 @@ export const DATABASE_FROM_PRIMARY = "BIRRCHECK_DATABASE_FROM_PRIMARY";
 /** What the primary needs of the configuration. */
 export type SupervisionSettings = Pick<
   Config,
-  "webConcurrency" | "databaseUrl" | "dataDir" | "logLevel" | "verifyDeadlineMs"
+  "webConcurrency" | "databaseUrl" | "dataDir" | "logLevel" | "verifyDeadlineMs" | "port" | "host"
 >;
 
 export interface DatabaseAnswer {
@@ -25,7 +25,9 @@ export interface DatabaseAnswer {
 }
 
 /** The primary's side: the first worker's settings, or null when it exits first (it said why on stderr). */
-export function settingsFrom(worker: Worker): Promise<SupervisionSettings | null> {
+export function settingsFrom(
+  worker: MessageEnd & { once(event: "exit", listener: () => void): unknown },
+): Promise<SupervisionSettings | null> {
   return new Promise((resolve) => {
     const receive = (message: unknown) => {
       const { tag, settings } = (message ?? {}) as { tag?: unknown; settings?: SupervisionSettings };
@@ -39,9 +41,9 @@ export function settingsFrom(worker: Worker): Promise<SupervisionSettings | null
 }
 
 /** The primary's side: answers the first worker once the database is known. */
-export function answerDatabase(worker: Worker, answer: Promise<DatabaseAnswer>): void {
+export function answerDatabase(worker: MessageEnd, answer: Promise<DatabaseAnswer>): void {
   answer.then(
-    (known) => worker.isConnected() && worker.send({ tag: TAG, ...known }),
+    (known) => worker.postMessage({ tag: TAG, ...known }),
     () => undefined,
   );
 }
@@ -54,15 +56,18 @@ export function askForDatabase(config: Config): Promise<DatabaseAnswer> {
     dataDir: config.dataDir,
     logLevel: config.logLevel,
     verifyDeadlineMs: config.verifyDeadlineMs,
+    port: config.port,
+    host: config.host,
   };
+  const primary = toPrimary();
   return new Promise((resolve) => {
     const receive = (message: unknown) => {
       const { tag, url, embedded } = (message ?? {}) as { tag?: unknown; url?: unknown; embedded?: unknown };
       if (tag !== TAG || typeof url !== "string") return;
-      process.off("message", receive);
+      primary.off("message", receive);
       resolve({ url, embedded: embedded === true });
     };
-    process.on("message", receive);
-    process.send?.({ tag: TAG, settings });
+    primary.on("message", receive);
+    primary.postMessage({ tag: TAG, settings });
   });
 }

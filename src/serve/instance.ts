@@ -1,4 +1,3 @@
-import cluster from "node:cluster";
 import { startService } from "../compose.js";
 import type { Config } from "../config.js";
 import { createDatabaseIfMissing, EmbeddedDatabaseBusyError } from "../db/embedded.js";
@@ -7,22 +6,27 @@ import { createMetrics } from "../metrics/registry.js";
 import { mergedScrape } from "./cluster-metrics.js";
 import type { DatabaseAnswer } from "./first-worker.js";
 import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
+import { STOP_MESSAGE, toPrimary, type WorkerThreadData } from "./message-end.js";
 import { clusterPeerLeads } from "./peer-leads.js";
+import { relayedConnections } from "./relayed-connections.js";
 
 /**
- * One serving process: the whole service on its own, or one worker of a cluster (src/serve/primary.ts),
- * which then collapses identical verifications with its peers through the primary. The first worker gets
- * its database from the primary (`database`), and creates the service's database in an embedded server.
+ * One serving instance: the whole service in a process of its own, or one worker thread of a primary
+ * (src/serve/primary.ts, `thread`), which serves the connections the primary relays and collapses identical
+ * verifications with its peers through it. The first worker gets its database from the primary
+ * (`database`), and creates the service's database in an embedded server.
  */
 export async function runInstance(
   given: Config,
   logger: Logger,
+  thread?: WorkerThreadData,
   database?: Promise<DatabaseAnswer>,
 ): Promise<void> {
-  const peers = cluster.isWorker
-    ? clusterPeerLeads(batchedLeadSender((batch) => process.send?.(batch)))
+  const primary = thread ? toPrimary() : undefined;
+  const peers = primary
+    ? clusterPeerLeads(batchedLeadSender((batch) => primary.postMessage(batch)))
     : undefined;
-  if (peers) process.on("message", (ipc) => leadMessagesIn(ipc).forEach(peers.receive));
+  if (primary && peers) primary.on("message", (ipc) => leadMessagesIn(ipc).forEach(peers.receive));
   try {
     const answer = await database;
     if (answer?.embedded) await createDatabaseIfMissing(answer.url);
@@ -31,13 +35,19 @@ export async function runInstance(
     // non-zero exit is what makes a supervisor start everything afresh (the next start cleans up).
     const service = await startService(config, logger, {
       onDatabaseLost: () => process.exit(1),
-      ...(peers ? { peers, metrics: mergedScrape(createMetrics()) } : {}),
+      ...(thread && peers
+        ? {
+            peers,
+            metrics: mergedScrape(createMetrics()),
+            connections: relayedConnections(thread.connections),
+          }
+        : {}),
     });
     if (service.bootstrapped) printFirstRunKey(service.url, service.bootstrapped.key);
 
-    // One drain per process: in a cluster a worker gets the terminal's SIGINT and then its primary's SIGTERM.
+    // One drain: a process alone stops on a signal, a worker thread when its primary says so.
     let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
+    const stop = (signal: NodeJS.Signals | "primary") => {
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, "shutting down");
@@ -49,8 +59,12 @@ export async function runInstance(
         },
       );
     };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    if (primary) {
+      primary.on("message", (message) => message === STOP_MESSAGE && stop("primary"));
+    } else {
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+    }
   } catch (error) {
     if (error instanceof EmbeddedDatabaseBusyError) {
       process.stderr.write(`${error.message}\n`);

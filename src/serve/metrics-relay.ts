@@ -1,4 +1,4 @@
-import cluster, { type Worker } from "node:cluster";
+import type { MessageEnd } from "./message-end.js";
 
 /**
  * GET /metrics of a cluster: a scrape reaches one worker, which asks the primary; the primary collects
@@ -29,14 +29,17 @@ export function isMetricsMessage(message: unknown): message is MetricsMessage {
   return tag === METRICS_TAG && typeof id === "number";
 }
 
-/** The primary's side: relays one worker's scrape to every worker and their registries back to it. */
-export function relayScrapes(worker: Worker): void {
+/**
+ * The primary's side: relays one worker's scrape to every worker (`workers()`, those alive) and their
+ * registries back to it.
+ */
+export function relayScrapes(worker: MessageEnd, workers: () => MessageEnd[]): void {
   worker.on("message", (message: unknown) => {
     if (!isMetricsMessage(message)) return;
     if (message.kind === "scrape") {
-      void collectRegistries().then((registries) => {
+      void collectRegistries(workers()).then((registries) => {
         const merged: MetricsMessage = { tag: METRICS_TAG, kind: "merged", id: message.id, registries };
-        if (worker.isConnected()) worker.send(merged);
+        worker.postMessage(merged);
       });
     }
     if (message.kind === "collected") collected.get(message.id)?.(message.registry);
@@ -46,9 +49,8 @@ export function relayScrapes(worker: Worker): void {
 let nextCollect = 0;
 const collected = new Map<number, (registry: RegistryJson | null) => void>();
 
-/** Every connected worker's registry; null when one does not answer within the limit. */
-function collectRegistries(): Promise<RegistryJson[] | null> {
-  const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker?.isConnected());
+/** Every worker's registry; null when one does not answer within the limit. */
+function collectRegistries(workers: MessageEnd[]): Promise<RegistryJson[] | null> {
   const id = ++nextCollect;
   return new Promise((resolve) => {
     const registries: RegistryJson[] = [];
@@ -64,7 +66,7 @@ function collectRegistries(): Promise<RegistryJson[] | null> {
       if (registries.length === workers.length) finish(registries);
     });
     const ask: MetricsMessage = { tag: METRICS_TAG, kind: "collect", id };
-    for (const worker of workers) worker?.send(ask);
+    for (const worker of workers) worker.postMessage(ask);
     if (workers.length === 0) finish([]);
   });
 }

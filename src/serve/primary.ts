@@ -1,65 +1,105 @@
-import cluster, { type Worker } from "node:cluster";
+import type { Server } from "node:net";
+import { MessageChannel, Worker } from "node:worker_threads";
 import { type EmbeddedDatabase, EmbeddedDatabaseBusyError } from "../db/embedded.js";
 import { openDatabase } from "../db/open-database.js";
 import { createLineLogger } from "../line-logger.js";
+import { createConnectionRelay, type RelayTarget } from "./connection-relay.js";
 import { answerDatabase, DATABASE_FROM_PRIMARY, settingsFrom } from "./first-worker.js";
 import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { createLeadRegistry } from "./lead-registry.js";
+import { STOP_MESSAGE, type WorkerThreadData } from "./message-end.js";
 import { relayScrapes } from "./metrics-relay.js";
 
-/** A worker's own drain ends by the verification deadline and a few seconds; past this it is killed. */
+/** A worker's own drain ends by the verification deadline and a few seconds; past this it is ended. */
 const DRAIN_MARGIN_MS = 10_000;
 /** Workers that keep dying soon after starting are restarted ever more slowly, up to this pause. */
 const MAX_RESTART_PAUSE_MS = 10_000;
 const SHORT_LIFE_MS = 10_000;
+/**
+ * Each worker's V8 heap, bounded (README, "Production"): with V8's defaults on a large machine an old
+ * generation may grow to four times what survived its last collection, and a burst of verifications left
+ * each worker holding ~150 MB more than it uses. A worker that outgrows the limit is ended and restarted.
+ */
+const WORKER_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 12 };
+
+interface ServingThread {
+  id: number;
+  thread: Worker;
+  relay: RelayTarget;
+  startedAt: number;
+  /** Why it ended, when it threw or outgrew its heap. */
+  failure?: Error;
+}
 
 /**
- * The cluster primary (WEB_CONCURRENCY > 1): starts the embedded PostgreSQL once, forks the workers that
- * serve (src/serve/instance.ts) on one shared port, restarts a worker that dies, coordinates identical
- * verifications across them (lead-registry.ts), and on SIGTERM lets every worker drain before stopping the
- * database. It serves nothing itself, and imports nothing but Node's own modules and the few of ours that
- * supervise: the configuration reaches it from the first worker (first-worker.ts).
+ * The primary (WEB_CONCURRENCY > 1): starts the embedded PostgreSQL once, runs the workers that serve
+ * (src/serve/instance.ts) as threads of this process, relays their clients' connections from one listening
+ * socket (connection-relay.ts), restarts a worker that dies, coordinates identical verifications across
+ * them (lead-registry.ts), and on SIGTERM lets every worker drain before stopping the database. It serves
+ * nothing itself, and imports nothing but Node's own modules and the few of ours that supervise: the
+ * configuration reaches it from the first worker (first-worker.ts). `entry` is the file the workers run.
  */
-export async function runPrimary(): Promise<void> {
+export async function runPrimary(entry: URL): Promise<void> {
   let database: EmbeddedDatabase | undefined;
   const registry = createLeadRegistry();
+  const workers = new Map<number, ServingThread>();
   let stopping: Promise<never> | undefined;
   let restartPause = 0;
-  // Bank answers travel between workers with their dates intact.
-  cluster.setupPrimary({ serialization: "advanced" });
+  let nextId = 0;
+  let listen: (server: Server) => Promise<number> = () => Promise.reject(new Error("no settings yet"));
+  const relay = createConnectionRelay((server) => listen(server));
 
-  const startedAt = new Map<number, number>();
-  const fork = (env: Record<string, string>): Worker => {
-    const worker = cluster.fork(env);
-    startedAt.set(worker.id, Date.now());
-    const peer = {
-      id: worker.id,
-      send: batchedLeadSender((batch) => {
-        if (worker.isConnected()) worker.send(batch);
-      }),
-    };
-    worker.on("message", (ipc: unknown) => {
-      for (const message of leadMessagesIn(ipc)) registry.receive(peer, message);
+  const start = (env: Record<string, string>): ServingThread => {
+    const id = ++nextId;
+    const { port1, port2 } = new MessageChannel();
+    const workerData: WorkerThreadData = { workerId: id, connections: port2 };
+    const thread = new Worker(entry, {
+      env: { ...process.env, ...env },
+      workerData,
+      transferList: [port2],
+      resourceLimits: WORKER_HEAP,
     });
-    worker.once("exit", () => registry.forget(worker.id));
-    relayScrapes(worker);
+    const worker: ServingThread = { id, thread, relay: relay.attach(port1), startedAt: Date.now() };
+    workers.set(id, worker);
+    const peer = { id, send: batchedLeadSender((batch) => thread.postMessage(batch)) };
+    thread.on("message", (message: unknown) => {
+      for (const lead of leadMessagesIn(message)) registry.receive(peer, lead);
+    });
+    relayScrapes(thread, () => [...workers.values()].map((serving) => serving.thread));
+    // An uncaught exception or the heap limit: "exit" follows, and the worker is restarted.
+    thread.on("error", (error) => {
+      worker.failure = error;
+    });
+    thread.once("exit", () => {
+      workers.delete(id);
+      relay.detach(worker.relay);
+      registry.forget(id);
+    });
     return worker;
   };
 
   // The first worker brings the schema up to date and, on an empty database, creates the first admin key;
-  // the others start once it listens, so no two migrate at once and the key is made and shown once. It
+  // the others start once it serves, so no two migrate at once and the key is made and shown once. It
   // loads its code while the database starts.
-  const first = fork({ [DATABASE_FROM_PRIMARY]: "1" });
-  const settings = await settingsFrom(first);
+  const first = start({ [DATABASE_FROM_PRIMARY]: "1" });
+  const settings = await settingsFrom(first.thread);
   // Its configuration is invalid: it said why on stderr.
   if (!settings) process.exit(1);
   const logger = createLineLogger(settings.logLevel);
+  listen = (server) =>
+    new Promise((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(settings.port, settings.host, () => {
+        const address = server.address();
+        resolve(typeof address === "object" && address ? address.port : settings.port);
+      });
+    });
 
   const stop = (code: number): Promise<never> => {
     stopping ??= (async () => {
-      const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+      relay.close();
       await Promise.all(
-        workers.map((worker) => drained(worker, settings.verifyDeadlineMs + DRAIN_MARGIN_MS)),
+        [...workers.values()].map((worker) => drained(worker, settings.verifyDeadlineMs + DRAIN_MARGIN_MS)),
       );
       await database?.stop();
       logger.info("stopped");
@@ -80,61 +120,58 @@ export async function runPrimary(): Promise<void> {
     serverOnly,
   );
   answerDatabase(
-    first,
+    first.thread,
     starting.then((started) => ({ url: started.url, embedded: !settings.databaseUrl })),
   );
   try {
     database = await starting;
   } catch (error) {
-    first.process.kill("SIGKILL");
+    await first.thread.terminate();
     if (error instanceof EmbeddedDatabaseBusyError) process.stderr.write(`${error.message}\n`);
     else logger.fatal({ err: error }, "start failed");
     process.exit(1);
   }
-  if (!(await listens(first))) {
+  if (!(await serves(first))) {
     logger.fatal("the first worker could not start; stopping");
     await database.stop();
     process.exit(1);
   }
   const later = { BOOTSTRAP: "false", DATABASE_URL: database.url };
-  for (let i = 1; i < settings.webConcurrency; i++) fork(later);
+  const restartWhenDead = (worker: ServingThread) =>
+    worker.thread.once("exit", (code) => {
+      if (stopping) return;
+      const shortLived = Date.now() - worker.startedAt < SHORT_LIFE_MS;
+      restartPause = shortLived ? Math.min(MAX_RESTART_PAUSE_MS, Math.max(250, restartPause * 2)) : 0;
+      logger.error(
+        { worker: worker.id, code, err: worker.failure, restartInMs: restartPause },
+        "worker died; starting another",
+      );
+      setTimeout(() => {
+        if (!stopping) restartWhenDead(start(later));
+      }, restartPause);
+    });
+  restartWhenDead(first);
+  for (let i = 1; i < settings.webConcurrency; i++) restartWhenDead(start(later));
   logger.info({ workers: settings.webConcurrency }, "cluster started");
-
-  cluster.on("exit", (worker, code, signal) => {
-    if (stopping) return;
-    const shortLived = Date.now() - (startedAt.get(worker.id) ?? 0) < SHORT_LIFE_MS;
-    startedAt.delete(worker.id);
-    restartPause = shortLived ? Math.min(MAX_RESTART_PAUSE_MS, Math.max(250, restartPause * 2)) : 0;
-    logger.error(
-      { worker: worker.id, code, signal, restartInMs: restartPause },
-      "worker died; starting another",
-    );
-    setTimeout(() => {
-      if (!stopping) fork(later);
-    }, restartPause);
-  });
 
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
 }
 
-/** True once the worker listens; false when it exits first. */
-function listens(worker: Worker): Promise<boolean> {
-  return new Promise((resolve) => {
-    worker.once("listening", () => resolve(true));
-    worker.once("exit", () => resolve(false));
-  });
+/** True once the worker serves (the relay listens for it); false when it exits first. */
+function serves(worker: ServingThread): Promise<boolean> {
+  const exited = new Promise<boolean>((resolve) => worker.thread.once("exit", () => resolve(false)));
+  return Promise.race([worker.relay.serving.then(() => true), exited]);
 }
 
-/** SIGTERM (the worker drains and exits), then SIGKILL when it is still there after `limitMs`. */
-function drained(worker: Worker, limitMs: number): Promise<void> {
-  if (worker.isDead()) return Promise.resolve();
+/** Asks the worker to drain and exit; ends it when it is still there after `limitMs`. */
+function drained(worker: ServingThread, limitMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const kill = setTimeout(() => worker.process.kill("SIGKILL"), limitMs);
-    worker.once("exit", () => {
-      clearTimeout(kill);
+    const end = setTimeout(() => void worker.thread.terminate(), limitMs);
+    worker.thread.once("exit", () => {
+      clearTimeout(end);
       resolve();
     });
-    worker.process.kill("SIGTERM");
+    worker.thread.postMessage(STOP_MESSAGE);
   });
 }

@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Pool } from "undici";
@@ -9,7 +8,8 @@ import { type ServiceProcess, startServiceProcess } from "../support/processes.j
 import { firstExample, referenceBody, type Simulator, startBanks } from "../support/simulator.js";
 
 // The compiled service as deployed on a machine with several cores: a primary that starts the embedded
-// PostgreSQL once and two workers serving one port (WEB_CONCURRENCY=2).
+// PostgreSQL once and relays one port's connections to two worker threads (WEB_CONCURRENCY=2). It is
+// started through a fixture whose worker 2 crashes when asked.
 let dataDir: string;
 let sim: Simulator;
 let service: ServiceProcess;
@@ -29,13 +29,17 @@ const workersServing = () =>
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "birrcheck-cluster-"));
   ({ sim } = await startBanks());
-  service = await startServiceProcess({
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    WEB_CONCURRENCY: "2",
-    BANK_ORIGIN_OVERRIDES: sim.overrides,
-    LOG_LEVEL: "info",
-  });
+  service = await startServiceProcess(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      WEB_CONCURRENCY: "2",
+      BANK_ORIGIN_OVERRIDES: sim.overrides,
+      LOG_LEVEL: "info",
+      WORKER_2_DIES_WHEN: path.join(dataDir, "worker-2-dies"),
+    },
+    "test/fixtures/service-whose-worker-dies.mjs",
+  );
   key = (await service.waitFor(/^\s+(chk_[0-9A-Za-z]{43})$/m, 30_000))[1] ?? "";
   await service.waitFor(listening(2), 30_000);
 }, 90_000);
@@ -90,19 +94,17 @@ describe("the service with two workers", () => {
         ...text.matchAll(/^birrcheck_verifications_total\{[^}]*bank="telebirr"[^}]*\} (\d+)$/gm),
       ];
       expect(counted.reduce((sum, match) => sum + Number(match[1]), 0)).toBe(20);
+      // The workers are threads of one process: its figures are taken once, not summed over them.
+      const started = Number(/^process_start_time_seconds (\d+)$/m.exec(text)?.[1]);
+      expect(started).toBeGreaterThan(Date.now() / 1000 - 600);
+      expect(started).toBeLessThanOrEqual(Date.now() / 1000);
     }
   });
 
   it("starts another worker when one dies, and keeps serving meanwhile", async () => {
-    // The primary's children are its workers and the embedded PostgreSQL: a worker runs the compiled entry.
-    const [victim] = execFileSync("pgrep", ["-P", String(service.child.pid), "-f", "dist/service/main.js"])
-      .toString()
-      .trim()
-      .split("\n")
-      .map(Number);
-    if (!victim) throw new Error("no worker found");
-    process.kill(victim, "SIGKILL");
-    await service.waitFor(/"msg":"worker died; starting another"/, 10_000);
+    await writeFile(path.join(dataDir, "worker-2-dies"), "");
+    const [died] = await service.waitFor(/.*"msg":"worker died; starting another".*/, 10_000);
+    expect(died).toMatch(/"worker":2,"code":1,"err":\{[^}]*"message":"worker 2 dies, as the test asked"/);
     expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
     await service.waitFor(listening(3), 30_000);
   });

@@ -56,10 +56,16 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the compiled service and waits for its "listening" log line (PORT=0 picks a free port). */
-export function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+/**
+ * Starts the compiled service (or `entry`, a file that runs it) and waits for its "listening" log line
+ * (PORT=0 picks a free port).
+ */
+export function startServiceProcess(
+  env: Record<string, string>,
+  entry = compiled("src/main.ts"),
+): Promise<ServiceProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [compiled("src/main.ts")], {
+    const child = spawn(process.execPath, [entry], {
       cwd: ROOT,
       env: { ...process.env, ...SINGLE_PROCESS, PORT: "0", HOST: "127.0.0.1", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,33 @@
+/**
+ * What travels on a worker's connection port (connection-relay.ts ↔ relayed-connections.ts): the primary
+ * owns the listening socket and every client's TCP connection; a worker thread serves HTTP on them through
+ * these messages. Bytes travel as plain Uint8Arrays whose buffers are transferred, never copied twice.
+ */
+export type RelayMessage =
+  /** worker → primary: my HTTP server is ready; route connections to me. */
+  | { kind: "serving" }
+  /** primary → worker: you are served connections; the port clients reach. */
+  | { kind: "listening"; port: number }
+  /** worker → primary: I am draining; route no new connections to me. */
+  | { kind: "draining" }
+  /** primary → worker: a client connected. */
+  | {
+      kind: "open";
+      id: number;
+      remoteAddress: string;
+      remotePort: number;
+      localAddress: string;
+      localPort: number;
+    }
+  /** either way: bytes of connection `id`. */
+  | { kind: "data"; id: number; bytes: Uint8Array }
+  /** either way: that side will send no more bytes. */
+  | { kind: "end"; id: number }
+  /** either way: the connection is gone (the client's socket closed, or the worker destroyed it). */
+  | { kind: "close"; id: number };
+
+/** Bytes that own their whole buffer, so that it can be transferred: a slice of Node's pool is copied first. */
+export function ownBytes(chunk: Uint8Array): Uint8Array {
+  const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+  return whole && chunk.buffer instanceof ArrayBuffer ? chunk : new Uint8Array(chunk);
+}

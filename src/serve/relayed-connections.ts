@@ -1,0 +1,190 @@
+import type { Server } from "node:http";
+import { Duplex } from "node:stream";
+import type { MessagePort } from "node:worker_threads";
+import { ownBytes, type RelayMessage } from "./relay-messages.js";
+
+/** Where an HTTP server gets its connections: a listening socket of its own, or its primary's relay. */
+export interface ConnectionSource {
+  /** Starts serving `server`; resolves with the port clients reach. */
+  start(server: Server): Promise<number>;
+  /** Takes no new connections; resolves once the open ones have ended (the server closes idle ones). */
+  stop(server: Server): Promise<void>;
+}
+
+/** A listening socket of the server's own (one process serving alone). */
+export function listeningSocket(port: number, host: string): ConnectionSource {
+  return {
+    async start(server) {
+      server.listen(port, host);
+      await new Promise<void>((resolve, reject) => {
+        server.once("listening", resolve);
+        server.once("error", reject);
+      });
+      const address = server.address();
+      return typeof address === "object" && address ? address.port : port;
+    },
+    stop: (server) => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A worker thread's side of the primary's relay (connection-relay.ts): each client connection the primary
+ * hands over becomes a stream that Node's HTTP server serves as it would a socket.
+ */
+export function relayedConnections(port: MessagePort): ConnectionSource {
+  const open = new Map<number, RelayedSocket>();
+  let listening: ((port: number) => void) | undefined;
+  let drained: (() => void) | undefined;
+  const send = (message: RelayMessage, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+  const gone = (id: number) => {
+    open.delete(id);
+    if (open.size === 0) drained?.();
+  };
+
+  return {
+    start(server) {
+      port.on("message", (message: RelayMessage) => {
+        switch (message.kind) {
+          case "listening":
+            listening?.(message.port);
+            return;
+          case "open": {
+            const socket = new RelayedSocket(message, send, gone);
+            open.set(message.id, socket);
+            server.emit("connection", socket);
+            return;
+          }
+          case "data":
+            open.get(message.id)?.received(message.bytes);
+            return;
+          case "end":
+            open.get(message.id)?.push(null);
+            return;
+          case "close":
+            open.get(message.id)?.peerClosed();
+            return;
+        }
+      });
+      return new Promise((resolve) => {
+        listening = (clientPort) => {
+          // Node's HTTP server starts tracking connections (keep-alive and request timeouts) on "listening".
+          server.emit("listening");
+          resolve(clientPort);
+        };
+        send({ kind: "serving" });
+      });
+    },
+    stop(server) {
+      send({ kind: "draining" });
+      // Not listening itself, the server's close() reports an error: it still closes the idle connections.
+      server.close(() => undefined);
+      return new Promise((resolve) => {
+        drained = () => {
+          port.close();
+          resolve();
+        };
+        if (open.size === 0) drained();
+      });
+    },
+  };
+}
+
+type Opened = Extract<RelayMessage, { kind: "open" }>;
+
+/**
+ * One client connection, as Node's HTTP server sees a socket: bytes in and out, the addresses, and the idle
+ * timeout it keeps connections alive with (setTimeout/"timeout"). Writes are sent as they come: the primary
+ * writes them to the client.
+ */
+class RelayedSocket extends Duplex {
+  readonly remoteAddress: string;
+  readonly remotePort: number;
+  readonly localAddress: string;
+  readonly localPort: number;
+  readonly remoteFamily: string;
+  private idleMs = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private peerGone = false;
+
+  constructor(
+    opened: Opened,
+    private readonly send: (message: RelayMessage, transfer?: ArrayBuffer[]) => void,
+    private readonly gone: (id: number) => void,
+    private readonly id = opened.id,
+  ) {
+    super({ allowHalfOpen: false });
+    this.remoteAddress = opened.remoteAddress;
+    this.remotePort = opened.remotePort;
+    this.localAddress = opened.localAddress;
+    this.localPort = opened.localPort;
+    this.remoteFamily = opened.remoteAddress.includes(":") ? "IPv6" : "IPv4";
+  }
+
+  received(bytes: Uint8Array): void {
+    this.active();
+    this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /** The client's socket closed (or reset): nothing more can be written to it. */
+  peerClosed(): void {
+    this.peerGone = true;
+    this.destroy();
+  }
+
+  override _read(): void {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.forward(ownBytes(chunk));
+    done();
+  }
+
+  // A response's head and body, corked together by Node, go as one message.
+  override _writev(chunks: { chunk: Buffer }[], done: (error?: Error | null) => void): void {
+    this.forward(
+      ownBytes(
+        chunks.length === 1 && chunks[0] ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk)),
+      ),
+    );
+    done();
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    if (!this.peerGone) this.send({ kind: "end", id: this.id });
+    done();
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    clearTimeout(this.idleTimer);
+    if (!this.peerGone) this.send({ kind: "close", id: this.id });
+    this.gone(this.id);
+    done(error);
+  }
+
+  setTimeout(ms: number, onTimeout?: () => void): this {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    this.idleMs = ms;
+    if (onTimeout) this.once("timeout", onTimeout);
+    this.active();
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  private forward(bytes: Uint8Array): void {
+    this.active();
+    if (!this.peerGone) this.send({ kind: "data", id: this.id, bytes }, [bytes.buffer as ArrayBuffer]);
+  }
+
+  private active(): void {
+    if (this.idleMs <= 0 || this.destroyed) return;
+    if (this.idleTimer) this.idleTimer.refresh();
+    else this.idleTimer = setTimeout(() => this.emit("timeout"), this.idleMs).unref();
+  }
+}
