@@ -4,7 +4,7 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** The built entry point `npm start` runs (`npm run bench` builds it first). */
-export const SERVICE_ENTRY = process.env.BENCH_ENTRY ?? "dist/service/main.js";
+export const SERVICE_ENTRY = "dist/service/main.js";
 
 export interface ProcessMemory {
   /** Sum over the processes of their peak resident set size since the last resetPeak() (VmHWM), MB. */
