@@ -53,7 +53,8 @@ export async function runPrimary(entry: URL): Promise<void> {
     const id = ++nextId;
     const { port1, port2 } = new MessageChannel();
     const workerData: WorkerThreadData = { workerId: id, connections: port2 };
-    const thread = new Worker(entry, {
+    const thread = new Worker(loader(entry), {
+      eval: true,
       env: { ...process.env, ...env },
       workerData,
       transferList: [port2],
@@ -83,8 +84,11 @@ export async function runPrimary(entry: URL): Promise<void> {
   // loads its code while the database starts.
   const first = start({ [DATABASE_FROM_PRIMARY]: "1" });
   const settings = await settingsFrom(first.thread);
-  // Its configuration is invalid: it said why on stderr.
-  if (!settings) process.exit(1);
+  if (!settings) {
+    // An invalid configuration: it said why on stderr. Anything else it threw is said here.
+    if (first.failure) process.stderr.write(`${first.failure.stack ?? first.failure}\n`);
+    process.exit(1);
+  }
   const logger = createLineLogger(settings.logLevel);
   listen = (server) =>
     new Promise((resolve, reject) => {
@@ -156,6 +160,17 @@ export async function runPrimary(entry: URL): Promise<void> {
 
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
+}
+
+/**
+ * What a worker thread evaluates: an import of the entry file. Under `npm run dev` the entry is TypeScript,
+ * and Node 20 applies tsx's hooks (its `--import`) to the main thread only: the worker registers them first.
+ */
+function loader(entry: URL): string {
+  const load = `import(${JSON.stringify(entry.href)})`;
+  return entry.pathname.endsWith(".ts")
+    ? `import("tsx/esm/api").then((tsx) => tsx.register()).then(() => ${load})`
+    : load;
 }
 
 /** True once the worker serves (the relay listens for it); false when it exits first. */

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -137,4 +138,16 @@ describe("a cluster on DATABASE_URL", () => {
       await database.drop();
     }
   }, 60_000);
+});
+
+describe("a first worker that cannot start", () => {
+  it("makes the primary say why on stderr and exit 1", () => {
+    const result = spawnSync(process.execPath, ["test/fixtures/service-whose-first-worker-throws.mjs"], {
+      env: { ...process.env, DATA_DIR: dataDir, WEB_CONCURRENCY: "2", PORT: "0" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Error: worker 1 cannot start, as the test asked\n\s+at /);
+  });
 });
