@@ -5,6 +5,26 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** The built entry point `npm start` runs (`npm run bench` builds it first). */
 export const SERVICE_ENTRY = "dist/service/main.js";
+/** How `npm start` runs the service (package.json): its environment, then Node's flags and the entry. */
+export const SERVICE_START = startCommand();
+
+function startCommand(): { env: Record<string, string>; args: string[] } {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const words = scripts.start.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  for (let word = words[0]; word && /^[A-Z_][A-Z0-9_]*=/.test(word); word = words[0]) {
+    const [name = "", value = ""] = word.split("=");
+    env[name] = value;
+    words.shift();
+  }
+  const [command, ...args] = words;
+  if (command !== "node" || args.at(-1) !== SERVICE_ENTRY) {
+    throw new Error(`npm start is not "[NAME=value…] node [flags] ${SERVICE_ENTRY}": ${scripts.start}`);
+  }
+  return { env, args };
+}
 
 export interface ProcessMemory {
   /** Sum over the processes of their peak resident set size since the last resetPeak() (VmHWM), MB. */
@@ -52,9 +72,16 @@ export interface ServiceChildOptions {
 export async function startServiceChild(options: ServiceChildOptions): Promise<ServiceChild> {
   const out = openSync(options.logFile, "w");
   const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, SERVICE_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...SERVICE_START.args], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", BOOTSTRAP: "false", ...options.env },
+    env: {
+      ...process.env,
+      ...SERVICE_START.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      BOOTSTRAP: "false",
+      ...options.env,
+    },
     stdio: ["ignore", out, out],
   });
   closeSync(out);

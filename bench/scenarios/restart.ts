@@ -6,7 +6,7 @@ import path from "node:path";
 import { WATCHDOG_NAME } from "../../src/db/postmaster-watchdog.js";
 import { freePort } from "../../src/free-port.js";
 import { atMost, recorded, type ScenarioResult } from "../figures.js";
-import { SERVICE_ENTRY } from "../service.js";
+import { SERVICE_ENTRY, SERVICE_START } from "../service.js";
 import { median } from "../stats.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -133,12 +133,13 @@ async function startAndTime(
 ): Promise<{ service: Service; ms: number; phases: { loadMs: number; databaseMs: number } }> {
   const port = await freePort();
   const began = performance.now();
-  const [command, args] = how === "npm" ? ["npm", ["start"]] : [process.execPath, [SERVICE_ENTRY]];
+  const [command, args] = how === "npm" ? ["npm", ["start"]] : [process.execPath, SERVICE_START.args];
   const child = spawn(command, args, {
     cwd: ROOT,
     detached: how === "npm",
     env: {
       ...process.env,
+      ...(how === "node" ? SERVICE_START.env : {}),
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import type { PDFParse } from "pdf-parse";
 
 /** A PDF we refuse to read: encrypted, broken, too many pages, or too slow. The message is user-facing. */
@@ -92,12 +94,20 @@ const BLANK_PDF =
  * ships 7.6 MB of them, and loading it under tsx took 495 MB RSS with them, 320 MB without (README,
  * "Performance"). Only pdf.js's own stack traces lose their mapping to its original sources.
  */
+/** A file of the pdf.js that pdf-parse uses (its own dependency). */
+function pdfjsFile(file: string): string {
+  return createRequire(createRequire(import.meta.url).resolve("pdf-parse")).resolve(`pdfjs-dist/${file}`);
+}
+
 function loadPdfParse(): Promise<typeof import("pdf-parse")> {
   pdfParse ??= (async () => {
     const enabled = process.sourceMapsEnabled;
     process.setSourceMapsEnabled(false);
     try {
       const module = await import("pdf-parse");
+      // The same code minified: V8 keeps a module's whole source, here at two bytes a character (4.2 MB
+      // for pdf.worker.mjs, 2.2 MB for this one).
+      module.PDFParse.setWorker(pathToFileURL(pdfjsFile("legacy/build/pdf.worker.min.mjs")).href);
       // pdf.js imports its worker code with the first document: read a blank page while maps are off.
       const blank = new module.PDFParse({ data: new TextEncoder().encode(BLANK_PDF) });
       await blank.getText().catch(() => undefined);
