@@ -42,6 +42,8 @@ export interface ServiceOptions {
   metrics?: Metrics;
   /** Where connections come from: a worker thread's primary; a listening socket of its own otherwise. */
   connections?: ConnectionSource;
+  /** Whether the embedded database is up, when another thread runs it (a worker thread's primary). */
+  databaseAlive?: () => boolean;
 }
 
 /** The composition root: database, ORM, the API and the Telegram bot on one engine, in one process. */
@@ -83,7 +85,7 @@ export async function startService(
   const app = createApi({
     orm,
     keyCache,
-    databaseAlive: database.alive,
+    databaseAlive: options.databaseAlive ?? database.alive,
     engine,
     reader,
     logger,

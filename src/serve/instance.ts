@@ -40,6 +40,7 @@ export async function runInstance(
             peers,
             metrics: mergedScrape(createMetrics()),
             connections: relayedConnections(thread.connections),
+            databaseAlive: () => Atomics.load(thread.databaseUp, 0) === 1,
           }
         : {}),
     });

@@ -24,4 +24,9 @@ export interface WorkerThreadData {
   workerId: number;
   /** The port its client connections come through (connection-relay.ts). */
   connections: MessagePort;
+  /**
+   * Shared with the primary: 1 while the embedded PostgreSQL it runs is up (or the database is external),
+   * 0 while it is down and being restarted; read on every /healthz.
+   */
+  databaseUp: Int32Array;
 }

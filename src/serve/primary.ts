@@ -15,6 +15,8 @@ const DRAIN_MARGIN_MS = 10_000;
 /** Workers that keep dying soon after starting are restarted ever more slowly, up to this pause. */
 const MAX_RESTART_PAUSE_MS = 10_000;
 const SHORT_LIFE_MS = 10_000;
+/** How often the workers' view of the embedded database's liveness is refreshed. */
+const HEALTH_POLL_MS = 100;
 /**
  * Each worker's V8 heap, bounded (README, "Production"): with V8's defaults on a large machine an old
  * generation may grow to four times what survived its last collection, and a burst of verifications left
@@ -48,11 +50,13 @@ export async function runPrimary(entry: URL): Promise<void> {
   let nextId = 0;
   let listen: (server: Server) => Promise<number> = () => Promise.reject(new Error("no settings yet"));
   const relay = createConnectionRelay((server) => listen(server));
+  const databaseUp = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  Atomics.store(databaseUp, 0, 1);
 
   const start = (env: Record<string, string>): ServingThread => {
     const id = ++nextId;
     const { port1, port2 } = new MessageChannel();
-    const workerData: WorkerThreadData = { workerId: id, connections: port2 };
+    const workerData: WorkerThreadData = { workerId: id, connections: port2, databaseUp };
     const thread = new Worker(loader(entry), {
       eval: true,
       env: { ...process.env, ...env },
@@ -135,6 +139,9 @@ export async function runPrimary(entry: URL): Promise<void> {
     else logger.fatal({ err: error }, "start failed");
     process.exit(1);
   }
+  // The workers' /healthz fails while the embedded server is down, as a process serving alone does.
+  const alive = database.alive;
+  if (alive) setInterval(() => Atomics.store(databaseUp, 0, alive() ? 1 : 0), HEALTH_POLL_MS).unref();
   if (!(await serves(first))) {
     logger.fatal("the first worker could not start; stopping");
     await database.stop();

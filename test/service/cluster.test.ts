@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Pool } from "undici";
+import { Pool, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
 import { type ServiceProcess, startServiceProcess } from "../support/processes.js";
@@ -108,6 +108,33 @@ describe("the service with two workers", () => {
     expect(died).toMatch(/"worker":2,"code":1,"err":\{[^}]*"message":"worker 2 dies, as the test asked"/);
     expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
     await service.waitFor(listening(3), 30_000);
+  });
+
+  it("fails /healthz on every worker while the embedded PostgreSQL is down, and recovers", async () => {
+    const pidFile = await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8");
+    process.kill(Number(pidFile.split("\n")[0]), "SIGKILL");
+    // Separate connections, so that both workers answer.
+    const statuses = async () =>
+      new Set(
+        await Promise.all(
+          Array.from({ length: 6 }, async () => {
+            const response = await request(`${service.url}/healthz`, { reset: true });
+            await response.body.dump();
+            return response.statusCode;
+          }),
+        ),
+      );
+    const until = async (status: number) => {
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+        const seen = await statuses();
+        if (seen.size === 1 && seen.has(status)) return;
+        await new Promise((resume) => setTimeout(resume, 50));
+      }
+      throw new Error(`/healthz never answered only ${status}`);
+    };
+    await until(503);
+    await service.waitFor(/"msg":"the embedded PostgreSQL is running again"/, 30_000);
+    await until(200);
   });
 
   it("drains every worker and stops the database on SIGTERM", async () => {
