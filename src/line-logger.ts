@@ -35,12 +35,22 @@ export function createLineLogger(
   return { debug: at(20), info: at(30), warn: at(40), error: at(50), fatal: at(60) };
 }
 
-/** Errors as pino's serializer writes them: their type, message and stack, not `{}`. */
+/**
+ * Errors as pino's serializer writes them: their type, message and stack, then their own fields (a system
+ * error's `code`, `syscall`, `port`), not `{}`.
+ */
 function withErrors(fields: LogFields): LogFields {
   return Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [
       key,
-      value instanceof Error ? { type: value.name, message: value.message, stack: value.stack } : value,
+      value instanceof Error
+        ? {
+            type: value.name,
+            message: value.message,
+            stack: value.stack,
+            ...Object.fromEntries(Object.entries(value)),
+          }
+        : value,
     ]),
   );
 }

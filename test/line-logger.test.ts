@@ -43,6 +43,16 @@ describe("the primary's line logger", () => {
     expect(String(err?.stack)).toContain("RangeError: gone");
   });
 
+  it("writes a system error's own fields, as pino does", () => {
+    const error = Object.assign(new Error("listen EADDRINUSE"), { code: "EADDRINUSE", port: 8080 });
+    const own: Record<string, unknown>[] = [];
+    createLogger("info", { write: (line: string) => own.push(JSON.parse(line)) }).fatal({ err: error }, "x");
+    const { logger, lines } = captured("info");
+    logger.fatal({ err: error }, "x");
+    expect(lines[0]?.err).toEqual(own[0]?.err);
+    expect(lines[0]?.err).toMatchObject({ code: "EADDRINUSE", port: 8080 });
+  });
+
   it("leaves out lines below its level; silent writes nothing", () => {
     const warn = captured("warn");
     warn.logger.info("no");

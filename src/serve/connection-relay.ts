@@ -8,7 +8,7 @@ export interface RelayTarget {
   /** Until the worker says it serves, and again once it drains, it is given no new connection. */
   accepting: boolean;
   readonly connections: Set<number>;
-  /** Resolves once the worker serves and the relay listens for it. */
+  /** Resolves once the worker serves and the relay listens for it; rejects when listening failed. */
   readonly serving: Promise<void>;
 }
 
@@ -32,7 +32,7 @@ export function createConnectionRelay(listen: (server: Server) => Promise<number
   const sockets = new Map<number, { socket: Socket; target: RelayTarget }>();
   let nextId = 0;
   let listening: Promise<number> | undefined;
-  const served = new Map<RelayTarget, () => void>();
+  const served = new Map<RelayTarget, { resolve(): void; reject(error: unknown): void }>();
 
   const send = (target: RelayTarget, message: RelayMessage, transfer?: ArrayBuffer[]) =>
     target.port.postMessage(message, transfer);
@@ -77,9 +77,9 @@ export function createConnectionRelay(listen: (server: Server) => Promise<number
           (port) => {
             target.accepting = targets.has(target);
             send(target, { kind: "listening", port });
-            served.get(target)?.();
+            served.get(target)?.resolve();
           },
-          () => undefined,
+          (error: unknown) => served.get(target)?.reject(error),
         );
         return;
       case "draining":
@@ -104,12 +104,12 @@ export function createConnectionRelay(listen: (server: Server) => Promise<number
 
   return {
     attach(port) {
-      let resolveServing = () => {};
-      const serving = new Promise<void>((resolve) => {
-        resolveServing = resolve;
-      });
+      const settle = { resolve: () => {}, reject: (_error: unknown) => {} };
+      const serving = new Promise<void>((resolve, reject) => Object.assign(settle, { resolve, reject }));
+      // Only the first worker's start waits on it; a later worker's failure is not a second report.
+      serving.catch(() => undefined);
       const target: RelayTarget = { port, accepting: false, connections: new Set(), serving };
-      served.set(target, resolveServing);
+      served.set(target, settle);
       targets.add(target);
       port.on("message", (message: RelayMessage) => fromWorker(target, message));
       return target;

@@ -142,7 +142,12 @@ export async function runPrimary(entry: URL): Promise<void> {
   // The workers' /healthz fails while the embedded server is down, as a process serving alone does.
   const alive = database.alive;
   if (alive) setInterval(() => Atomics.store(databaseUp, 0, alive() ? 1 : 0), HEALTH_POLL_MS).unref();
-  if (!(await serves(first))) {
+  const serving = await serves(first).catch((error: unknown) => {
+    // The port is taken, or the address is not this machine's: said as a process serving alone says it.
+    logger.fatal({ err: error }, "start failed");
+    return false;
+  });
+  if (!serving) {
     logger.fatal("the first worker could not start; stopping");
     await database.stop();
     process.exit(1);

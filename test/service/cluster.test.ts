@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Pool, request } from "undici";
@@ -177,4 +179,31 @@ describe("a first worker that cannot start", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Error: worker 1 cannot start, as the test asked\n\s+at /);
   });
+});
+
+describe("a port that is taken", () => {
+  it("makes the primary say so and exit 1, with its database stopped", async () => {
+    const database = await createTestDatabase();
+    const taken = net.createServer().listen(0, "127.0.0.1");
+    await once(taken, "listening");
+    try {
+      const result = spawnSync(process.execPath, ["dist/service/main.js"], {
+        env: {
+          ...process.env,
+          DATABASE_URL: database.url,
+          WEB_CONCURRENCY: "2",
+          BOOTSTRAP: "false",
+          HOST: "127.0.0.1",
+          PORT: String((taken.address() as net.AddressInfo).port),
+        },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(/"code":"EADDRINUSE"[^\n]*"msg":"start failed"/);
+    } finally {
+      taken.close();
+      await database.drop();
+    }
+  }, 60_000);
 });
