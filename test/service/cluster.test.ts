@@ -40,6 +40,7 @@ beforeAll(async () => {
       BANK_ORIGIN_OVERRIDES: sim.overrides,
       LOG_LEVEL: "info",
       WORKER_2_DIES_WHEN: path.join(dataDir, "worker-2-dies"),
+      WORKER_3_OUTGROWS_HEAP_WHEN: path.join(dataDir, "worker-3-outgrows-its-heap"),
     },
     "test/fixtures/service-whose-worker-dies.mjs",
   );
@@ -110,6 +111,17 @@ describe("the service with two workers", () => {
     expect(died).toMatch(/"worker":2,"code":1,"err":\{[^}]*"message":"worker 2 dies, as the test asked"/);
     expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
     await service.waitFor(listening(3), 30_000);
+  });
+
+  it("ends a worker that outgrows its heap limit and starts another, the process serving throughout", async () => {
+    await writeFile(path.join(dataDir, "worker-3-outgrows-its-heap"), "");
+    const [died] = await service.waitFor(
+      /.*"worker":3,[^\n]*"msg":"worker died; starting another".*/,
+      30_000,
+    );
+    expect(died).toMatch(/"code":"ERR_WORKER_OUT_OF_MEMORY"/);
+    expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
+    await service.waitFor(listening(4), 30_000);
   });
 
   it("fails /healthz on every worker while the embedded PostgreSQL is down, and recovers", async () => {
