@@ -39,12 +39,10 @@ export interface ServiceChild {
   pid: number;
   logFile: string;
   /**
-   * The service's own processes: the one started and its Node children (cluster workers), never PostgreSQL
-   * or other programs it runs. Linux /proc; null elsewhere.
+   * The service's own processes: the one started (its workers are threads of it) and any Node children,
+   * never PostgreSQL or other programs it runs. Linux /proc; null elsewhere.
    */
   memory(): ProcessMemory | null;
-  /** Resident set size of the primary and one worker as they are now (issue 18's idle figure), MB. */
-  primaryAndOneWorkerMb(): number | null;
   /**
    * Starts a new peak: each process's VmHWM is reset (writing 5 to /proc/<pid>/clear_refs) so that memory()
    * reports the peak from now on. False where that is not possible.
@@ -119,11 +117,6 @@ export async function startServiceChild(options: ServiceChildOptions): Promise<S
         each.reduce((total, m) => total + (m ? pick(m) : 0), 0);
       return { peakMb: sum((m) => m.peakMb), currentMb: sum((m) => m.currentMb), processes: each.length };
     },
-    primaryAndOneWorkerMb() {
-      const [primary, worker] = tree().map(procMemory);
-      if (!primary) return null;
-      return primary.currentMb + (worker?.currentMb ?? 0);
-    },
     cpuMs() {
       const each = tree().map(procCpuMs);
       return each.some((ms) => ms === null) ? null : each.reduce<number>((total, ms) => total + (ms ?? 0), 0);
@@ -146,7 +139,7 @@ export async function startServiceChild(options: ServiceChildOptions): Promise<S
   };
 }
 
-/** The Node processes whose parent is `pid` (cluster workers), oldest first. */
+/** The Node processes whose parent is `pid`, oldest first. */
 export function nodeChildren(pid: number): number[] {
   let entries: string[];
   try {
