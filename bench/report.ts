@@ -10,11 +10,13 @@ export interface Machine {
   os: string;
   postgres: string;
   date: string;
+  /** A fixed single-threaded workload's milliseconds (bench/machine-speed.ts): lower is a faster core. */
+  referenceWorkMs: number;
   /** 1-minute load average at the start and the end of the run: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number };
 }
 
-export function machine(postgres: string, loadAtStart: number): Machine {
+export function machine(postgres: string, loadAtStart: number, referenceWorkMs: number): Machine {
   const cpus = os.cpus();
   return {
     cpu: cpus[0]?.model.trim() ?? "unknown",
@@ -24,6 +26,7 @@ export function machine(postgres: string, loadAtStart: number): Machine {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     postgres,
     date: new Date().toISOString(),
+    referenceWorkMs,
     loadAverage: { start: loadAtStart, end: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 },
   };
 }

@@ -16,6 +16,7 @@ import { type BenchContext, createBenchTenant, verifier } from "./context.js";
 import { scratchDatabase } from "./database.js";
 import type { Figure, ScenarioResult } from "./figures.js";
 import { clientPool } from "./load.js";
+import { referenceWorkMs } from "./machine-speed.js";
 import { machine, table, writeResults } from "./report.js";
 import { bot } from "./scenarios/bot.js";
 import { collapse } from "./scenarios/collapse.js";
@@ -84,6 +85,7 @@ limit.unref();
 
 const startedAt = performance.now();
 const loadAtStart = Math.round((loadavg()[0] ?? 0) * 100) / 100;
+const referenceMs = referenceWorkMs();
 const work = await mkdtemp(path.join(tmpdir(), "birrcheck-bench-"));
 const cleanup: (() => Promise<unknown>)[] = [];
 let failed = false;
@@ -160,12 +162,13 @@ try {
   figures.sort((a, b) => a.scenario - b.scenario);
 
   const durationSeconds = Math.round((performance.now() - startedAt) / 1000);
-  const info = machine(postgres, loadAtStart);
+  const info = machine(postgres, loadAtStart, referenceMs);
   console.log(`\n${table(figures)}\n`);
   console.log(
     `${info.cpu}, ${info.cores} cores, ${info.memoryGb} GB, Node ${info.node}, ${info.postgres}; ${durationSeconds} s`,
   );
   console.log(`load average (1 min) at start ${info.loadAverage.start}, at end ${info.loadAverage.end}`);
+  console.log(`reference work ${info.referenceWorkMs} ms (bench/machine-speed.ts: lower is a faster core)`);
   await writeResults(RESULTS_FILE, { machine: info, durationSeconds, figures, details });
   console.log(`written: ${path.relative(process.cwd(), RESULTS_FILE)}`);
   if (profileDir) console.log(`service CPU profile (after it stops): ${profileDir}`);

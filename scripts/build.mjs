@@ -69,6 +69,17 @@ const mikroOrmVersion = {
   },
 };
 
+/** @grammyjs/i18n's Deno shim loads on first use (scripts/lazy-deno-shim.cjs says why that is never, here). */
+const lazyDenoShim = {
+  name: "lazy-deno-shim",
+  setup(esbuild) {
+    const stub = path.join(root, "scripts", "lazy-deno-shim.cjs");
+    esbuild.onResolve({ filter: /^@deno\/shim-deno$/ }, (args) =>
+      args.importer.includes(`${path.sep}@grammyjs${path.sep}i18n${path.sep}`) ? { path: stub } : undefined,
+    );
+  },
+};
+
 const serviceDir = path.join(dist, "service");
 const bundled = await build({
   entryPoints: { main: path.join(dist, "src/main.js") },
@@ -91,7 +102,7 @@ const bundled = await build({
       "const __dirname = __pathDirname(__filename);",
     ].join(" "),
   },
-  plugins: [mikroOrmVersion],
+  plugins: [mikroOrmVersion, lazyDenoShim],
   logLevel: "warning",
   // Which modules each output holds: test/service/bundle.test.ts checks what the cluster's primary loads.
   metafile: true,

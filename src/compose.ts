@@ -44,6 +44,8 @@ export interface ServiceOptions {
   connections?: ConnectionSource;
   /** Whether the embedded database is up, when another thread runs it (a worker thread's primary). */
   databaseAlive?: () => boolean;
+  /** False when the schema is known to be current: the primary's first worker migrated before this one started. */
+  migrate?: boolean;
 }
 
 /** The composition root: database, ORM, the API and the Telegram bot on one engine, in one process. */
@@ -55,12 +57,17 @@ export async function startService(
   const database = await openDatabase(config, logger, options.onDatabaseLost ?? (() => undefined));
   let orm: Orm;
   try {
-    orm = await openOrm({ clientUrl: database.url, poolMax: config.dbPoolMax, timeouts: config.database });
+    orm = await openOrm({
+      clientUrl: database.url,
+      poolMax: config.dbPoolMax,
+      timeouts: config.database,
+      migrate: options.migrate ?? true,
+    });
   } catch (error) {
     await database.stop();
     throw error;
   }
-  logger.info("database migrated");
+  if (options.migrate ?? true) logger.info("database migrated");
   const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
 
   // One set of instruments per instance: the API, the engine, the readers and the bot report into it.

@@ -1,6 +1,5 @@
-import { Migrator } from "@mikro-orm/migrations";
 import { MikroORM, PostgreSqlDriver } from "@mikro-orm/postgresql";
-import { MIGRATIONS } from "../../migrations/index.js";
+import { MIGRATION_NAMES } from "../../migrations/names.js";
 import { connectionSettings, type DatabaseTimeouts, poolSettings } from "./connection-limits.js";
 import { ENTITIES } from "./entities/index.js";
 
@@ -10,25 +9,19 @@ export interface OrmOptions {
   debug?: boolean;
   /** Acquire and statement time limits (the service); none for the CLI, tests and scripts. */
   timeouts?: DatabaseTimeouts;
+  /**
+   * Whether to bring the schema up to date first (the default). A service's later worker threads skip it:
+   * their first worker migrated before they started, and none of them then loads the migrator's code.
+   */
+  migrate?: boolean;
 }
 
-/** The MikroORM configuration shared by the service, the admin CLI, tests and the migration generator. */
+/** The MikroORM configuration shared by the service, the admin CLI, tests and the migrator (migrate.ts). */
 export function ormConfig(options: OrmOptions) {
   return {
     driver: PostgreSqlDriver,
     clientUrl: options.clientUrl,
     entities: ENTITIES,
-    extensions: [Migrator],
-    migrations: {
-      path: "migrations",
-      // Classes are imported statically: the v6 migrator's import() of .ts files fails under vitest.
-      migrationsList: MIGRATIONS,
-      snapshotName: ".snapshot",
-      transactional: true,
-      allOrNothing: true,
-      emit: "ts" as const,
-      silent: true,
-    },
     pool: { min: 0, max: options.poolMax ?? 10 },
     // MikroORM merges driverOptions into the knex configuration it builds (connection and pool included).
     driverOptions: {
@@ -54,23 +47,28 @@ function socketOf(clientUrl: string): { host: string } | Record<string, never> {
   return host?.startsWith("/") ? { host } : {};
 }
 
-/** Connects and brings the schema up to date with the committed migrations. */
+/** Connects, having brought the schema up to date with the committed migrations unless told not to. */
 export async function openOrm(options: OrmOptions): Promise<Orm> {
   const orm = await MikroORM.init(ormConfig(options));
   try {
-    if (!options.timeouts) await orm.getMigrator().up();
-    else if ((await orm.getMigrator().getPendingMigrations()).length > 0) {
-      // A migration may rightly run longer than any request's statement: it gets a connection without limits.
-      const migrating = await MikroORM.init(ormConfig({ clientUrl: options.clientUrl, poolMax: 1 }));
-      try {
-        await migrating.getMigrator().up();
-      } finally {
-        await migrating.close(true);
-      }
+    // The migrator and what it depends on are an eighth of the service's code: loaded only to migrate.
+    if ((options.migrate ?? true) && (await migrationsPending(orm))) {
+      await (await import("./migrate.js")).migrateToLatest(options.clientUrl);
     }
   } catch (error) {
     await orm.close(true);
     throw error;
   }
   return orm;
+}
+
+async function migrationsPending(orm: Orm): Promise<boolean> {
+  const connection = orm.em.getConnection();
+  const [table] = await connection.execute<{ name: string | null }[]>(
+    "select to_regclass('mikro_orm_migrations')::text as name",
+  );
+  if (!table?.name) return true;
+  const applied = await connection.execute<{ name: string }[]>("select name from mikro_orm_migrations");
+  const names = new Set(applied.map((row) => row.name));
+  return MIGRATION_NAMES.some((name) => !names.has(name));
 }

@@ -41,6 +41,8 @@ export async function runInstance(
             metrics: mergedScrape(createMetrics()),
             connections: relayedConnections(thread.connections),
             databaseAlive: () => Atomics.load(thread.databaseUp, 0) === 1,
+            // Only the first worker is handed the database; the others start once it has migrated.
+            migrate: database !== undefined,
           }
         : {}),
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "../../migrations/index.js";
+import { MIGRATION_NAMES } from "../../migrations/names.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
 let db: TestDatabase;
@@ -10,8 +11,14 @@ afterAll(() => db.drop());
 
 describe("migrations", () => {
   it("are all applied to a fresh database", async () => {
-    const executed = await db.orm.getMigrator().getExecutedMigrations();
+    const executed: { name: string }[] = await db.orm.em
+      .fork()
+      .execute("select name from mikro_orm_migrations order by id");
     expect(executed.map((m) => m.name)).toEqual(MIGRATIONS.map((m) => m.name));
+  });
+
+  it("are named in migrations/names.ts, which a starting service checks the database against", () => {
+    expect(MIGRATION_NAMES).toEqual(MIGRATIONS.map((m) => m.name));
   });
 
   it("match the entities: generating again would produce nothing", async () => {

@@ -21,34 +21,54 @@ interface Metafile {
   outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }>;
 }
 
+const meta = JSON.parse(readFileSync(path.join(SERVICE_BUNDLE, "meta.json"), "utf8")) as Metafile;
+const outputs = new Map(Object.entries(meta.outputs).map(([file, output]) => [path.basename(file), output]));
+
+/** The bundle's file holding this compiled source. */
+function chunkOf(source: string): string {
+  const chunk = [...outputs.entries()].find(([, output]) =>
+    Object.keys(output.inputs).some((input) => input.endsWith(source)),
+  )?.[0];
+  expect(chunk, source).toBeDefined();
+  return chunk ?? "";
+}
+
+/** The sources that loading these files loads: theirs and those of every file they import statically. */
+function loadedBy(...files: string[]): string[] {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const { path: imported, kind } of outputs.get(file)?.imports ?? []) {
+      if (kind === "import-statement" && outputs.has(path.basename(imported))) visit(path.basename(imported));
+    }
+  };
+  files.forEach(visit);
+  return [...loaded].flatMap((file) => Object.keys(outputs.get(file)?.inputs ?? {}));
+}
+
 describe("the cluster primary's part of the bundle", () => {
   it("holds none of the libraries: the primary stays a bare node process (README, Production)", () => {
-    const meta = JSON.parse(readFileSync(path.join(SERVICE_BUNDLE, "meta.json"), "utf8")) as Metafile;
-    const outputs = new Map(
-      Object.entries(meta.outputs).map(([file, output]) => [path.basename(file), output]),
-    );
-    const primaryChunk = [...outputs.entries()].find(([, output]) =>
-      Object.keys(output.inputs).some((input) => input.endsWith("src/serve/primary.js")),
-    )?.[0];
-    expect(primaryChunk).toBeDefined();
-    // What the primary loads: the entry and the primary's chunk, with everything they import statically.
-    const loaded = new Set<string>();
-    const visit = (file: string) => {
-      if (loaded.has(file)) return;
-      loaded.add(file);
-      for (const { path: imported, kind } of outputs.get(file)?.imports ?? []) {
-        if (kind === "import-statement" && outputs.has(path.basename(imported)))
-          visit(path.basename(imported));
-      }
-    };
-    visit("main.js");
-    visit(primaryChunk ?? "");
-    const inputs = [...loaded].flatMap((file) => Object.keys(outputs.get(file)?.inputs ?? {}));
+    const inputs = loadedBy("main.js", chunkOf("src/serve/primary.js"));
     expect(inputs.some((input) => input.endsWith("src/serve/primary.js"))).toBe(true);
     expect(inputs.filter((input) => input.includes("node_modules/"))).toEqual([]);
     // The service itself, its configuration (zod) and its logger (pino) load in the workers only.
     for (const own of ["src/config.js", "src/logger.js", "src/compose.js", "src/serve/instance.js"]) {
       expect(inputs.filter((input) => input.endsWith(own))).toEqual([]);
+    }
+  });
+});
+
+describe("a worker's part of the bundle", () => {
+  it("leaves out the migrator, which loads only when a migration is pending (src/db/orm.ts)", () => {
+    const inputs = loadedBy("main.js", chunkOf("src/serve/instance.js"));
+    expect(inputs.some((input) => input.endsWith("src/compose.js"))).toBe(true);
+    for (const migrating of [
+      "node_modules/@mikro-orm/migrations/",
+      "node_modules/umzug/",
+      "src/db/migrate.js",
+    ]) {
+      expect(inputs.filter((input) => input.includes(migrating))).toEqual([]);
     }
   });
 });

@@ -54,11 +54,12 @@ afterAll(async () => {
 });
 
 describe("the service with two workers", () => {
-  it("starts the embedded database once and shows the first admin key once", () => {
+  it("starts the embedded database once, migrates once and shows the first admin key once", () => {
     const output = service.output();
     expect(output.match(/starting the embedded PostgreSQL server/g)).toHaveLength(1);
     expect(output.match(/Birrcheck is set up/g)).toHaveLength(1);
-    expect(output.match(/"msg":"database migrated"/g)).toHaveLength(2);
+    // The first worker brings the schema up to date; the second starts after it and leaves the migrator unloaded.
+    expect(output.match(/"msg":"database migrated"/g)).toHaveLength(1);
   });
 
   it("collapses identical verifications arriving on different workers into one bank request", async () => {

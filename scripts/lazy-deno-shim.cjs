@@ -1,0 +1,17 @@
+// Stands in for @deno/shim-deno inside @grammyjs/i18n (scripts/build.mjs): i18n reads only Deno.build.os
+// when it loads, and reaches the rest of Deno (files, cwd) only when told to read translations from disk,
+// which bot/i18n.ts never does. The whole shim, a tenth of a worker's functions, loads on first such use.
+const { platform } = require("node:os");
+
+// As the shim itself says it (its dist/deno/stable/variables/build.js, which its exports do not reach).
+const os = platform() === "win32" ? "windows" : platform() === "darwin" ? "darwin" : "linux";
+let shim;
+function real() {
+  shim ??= require("@deno/shim-deno");
+  return shim.Deno;
+}
+
+const lazily = (of, own) =>
+  new Proxy({}, { get: (_, key) => (key in own ? own[key] : of()[key]), has: (_, key) => key in of() });
+
+exports.Deno = lazily(real, { build: lazily(() => real().build, { os }) });
