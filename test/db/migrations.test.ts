@@ -1,6 +1,9 @@
+import { MikroORM } from "@mikro-orm/postgresql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "../../migrations/index.js";
 import { MIGRATION_NAMES } from "../../migrations/names.js";
+import { migratorConfig } from "../../src/db/migrate.js";
+import { openOrm } from "../../src/db/orm.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
 let db: TestDatabase;
@@ -19,6 +22,19 @@ describe("migrations", () => {
 
   it("are named in migrations/names.ts, which a starting service checks the database against", () => {
     expect(MIGRATION_NAMES).toEqual(MIGRATIONS.map((m) => m.name));
+  });
+
+  it("that are pending (the latest undone) are applied by the next start", async () => {
+    const migrator = await MikroORM.init(migratorConfig({ clientUrl: db.url, poolMax: 1 }));
+    try {
+      await migrator.getMigrator().down();
+      expect(await migrator.getMigrator().getPendingMigrations()).toHaveLength(1);
+      const restarted = await openOrm({ clientUrl: db.url, poolMax: 1 });
+      await restarted.close(true);
+      expect(await migrator.getMigrator().getPendingMigrations()).toEqual([]);
+    } finally {
+      await migrator.close(true);
+    }
   });
 
   it("match the entities: generating again would produce nothing", async () => {
