@@ -1,6 +1,6 @@
 import net, { type Server, type Socket } from "node:net";
 import type { MessagePort } from "node:worker_threads";
-import { ownBytes, type RelayMessage } from "./relay-messages.js";
+import { ownBytes, type RelayMessage, WRITE_ACK } from "./relay-messages.js";
 
 /** One worker thread as the relay sees it: its connection port and the connections it serves. */
 export interface RelayTarget {
@@ -24,12 +24,12 @@ export interface ConnectionRelay {
 /**
  * The primary's side of serving (worker threads cannot share a listening socket on Node 20): it listens,
  * hands each new connection to the worker serving the fewest, and passes bytes both ways between the client's
- * socket and the worker's port (relayed-connections.ts). Only Node's own modules: the primary loads no library.
+ * socket and the worker's port (relayed-connections.ts), with backpressure both ways (relay-messages.ts). Only Node's own modules: the primary loads no library.
  * `listen` is called once, when the first worker serves; it resolves with the port clients reach.
  */
 export function createConnectionRelay(listen: (server: Server) => Promise<number>): ConnectionRelay {
   const targets = new Set<RelayTarget>();
-  const sockets = new Map<number, { socket: Socket; target: RelayTarget }>();
+  const sockets = new Map<number, Relayed>();
   let nextId = 0;
   let listening: Promise<number> | undefined;
   const served = new Map<RelayTarget, { resolve(): void; reject(error: unknown): void }>();
@@ -44,7 +44,7 @@ export function createConnectionRelay(listen: (server: Server) => Promise<number
       return;
     }
     const id = ++nextId;
-    sockets.set(id, { socket, target });
+    sockets.set(id, { socket, target, taken: 0 });
     target.connections.add(id);
     send(target, {
       kind: "open",
@@ -85,8 +85,23 @@ export function createConnectionRelay(listen: (server: Server) => Promise<number
       case "draining":
         target.accepting = false;
         return;
-      case "data":
-        sockets.get(message.id)?.socket.write(message.bytes);
+      case "data": {
+        const open = sockets.get(message.id);
+        if (!open) return;
+        const length = message.bytes.byteLength;
+        open.socket.write(message.bytes, () => {
+          open.taken += length;
+          if (open.taken < WRITE_ACK) return;
+          send(target, { kind: "written", id: message.id, bytes: open.taken });
+          open.taken = 0;
+        });
+        return;
+      }
+      case "pause":
+        sockets.get(message.id)?.socket.pause();
+        return;
+      case "resume":
+        sockets.get(message.id)?.socket.resume();
         return;
       case "end":
         sockets.get(message.id)?.socket.end();
@@ -129,6 +144,13 @@ export function createConnectionRelay(listen: (server: Server) => Promise<number
       if (server.listening) server.close();
     },
   };
+}
+
+interface Relayed {
+  socket: Socket;
+  target: RelayTarget;
+  /** Bytes the client's socket has taken since the worker was last told (relay-messages.ts, WRITE_ACK). */
+  taken: number;
 }
 
 /** The accepting worker with the fewest open connections; the first such on a tie. */

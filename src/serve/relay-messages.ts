@@ -2,6 +2,11 @@
  * What travels on a worker's connection port (connection-relay.ts ↔ relayed-connections.ts): the primary
  * owns the listening socket and every client's TCP connection; a worker thread serves HTTP on them through
  * these messages. Bytes travel as plain Uint8Arrays whose buffers are transferred, never copied twice.
+ *
+ * Backpressure both ways, without a message more for a connection that keeps up: a worker has at most
+ * WRITE_WINDOW bytes of a connection on their way to its client (the primary acknowledges them WRITE_ACK at
+ * a time, once its socket has taken them), and asks the primary to stop reading a client while its server
+ * has not read what came.
  */
 export type RelayMessage =
   /** worker → primary: my HTTP server is ready; route connections to me. */
@@ -21,6 +26,12 @@ export type RelayMessage =
     }
   /** either way: bytes of connection `id`. */
   | { kind: "data"; id: number; bytes: Uint8Array }
+  /** worker → primary: the server has not read what came of connection `id`; stop reading the client. */
+  | { kind: "pause"; id: number }
+  /** worker → primary: read the client of connection `id` again. */
+  | { kind: "resume"; id: number }
+  /** primary → worker: this many more of the bytes sent for connection `id` reached the client's socket. */
+  | { kind: "written"; id: number; bytes: number }
   /** either way: that side will send no more bytes. */
   | { kind: "end"; id: number }
   /** either way: the connection is gone (the client's socket closed, or the worker destroyed it). */
@@ -31,3 +42,8 @@ export function ownBytes(chunk: Uint8Array): Uint8Array {
   const whole = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
   return whole && chunk.buffer instanceof ArrayBuffer ? chunk : new Uint8Array(chunk);
 }
+
+/** A worker's bytes of one connection not yet taken by the client's socket, at most (then its writes wait). */
+export const WRITE_WINDOW = 1024 * 1024;
+/** The primary acknowledges a connection's bytes in steps of this many (a response smaller costs no message). */
+export const WRITE_ACK = 256 * 1024;

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { Duplex } from "node:stream";
 import type { MessagePort } from "node:worker_threads";
-import { ownBytes, type RelayMessage } from "./relay-messages.js";
+import { ownBytes, type RelayMessage, WRITE_WINDOW } from "./relay-messages.js";
 
 /** Where an HTTP server gets its connections: a listening socket of its own, or its primary's relay. */
 export interface ConnectionSource {
@@ -63,6 +63,9 @@ export function relayedConnections(port: MessagePort): ConnectionSource {
           case "close":
             open.get(message.id)?.peerClosed();
             return;
+          case "written":
+            open.get(message.id)?.written(message.bytes);
+            return;
         }
       });
       return new Promise((resolve) => {
@@ -94,7 +97,8 @@ type Opened = Extract<RelayMessage, { kind: "open" }>;
 /**
  * One client connection, as Node's HTTP server sees a socket: bytes in and out, the addresses, and the idle
  * timeout it keeps connections alive with (setTimeout/"timeout"). Writes are sent as they come: the primary
- * writes them to the client.
+ * writes them to the client and says when its socket has taken them; past WRITE_WINDOW bytes on their way, a
+ * write completes only once the client has taken more, so a streamed response (an export) is paced by it.
  */
 class RelayedSocket extends Duplex {
   readonly remoteAddress: string;
@@ -105,6 +109,11 @@ class RelayedSocket extends Duplex {
   private idleMs = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private peerGone = false;
+  /** Bytes sent that the client's socket has not taken yet, as far as the primary has said. */
+  private unwritten = 0;
+  private heldWrite: (() => void) | undefined;
+  /** The primary was told to stop reading the client: the server has not read what came. */
+  private readsPaused = false;
 
   constructor(
     opened: Opened,
@@ -122,7 +131,16 @@ class RelayedSocket extends Duplex {
 
   received(bytes: Uint8Array): void {
     this.active();
-    this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (!this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) && !this.readsPaused) {
+      this.readsPaused = true;
+      this.send({ kind: "pause", id: this.id });
+    }
+  }
+
+  /** The client's socket took this many more bytes. */
+  written(bytes: number): void {
+    this.unwritten -= bytes;
+    if (this.unwritten <= WRITE_WINDOW) this.releaseWrite();
   }
 
   /** The client's socket closed (or reset): nothing more can be written to it. */
@@ -131,11 +149,16 @@ class RelayedSocket extends Duplex {
     this.destroy();
   }
 
-  override _read(): void {}
+  // The server wants more of the request: the client may be read again.
+  override _read(): void {
+    if (!this.readsPaused) return;
+    this.readsPaused = false;
+    this.send({ kind: "resume", id: this.id });
+  }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
     this.forward(ownBytes(chunk));
-    done();
+    this.completeWrite(done);
   }
 
   // A response's head and body, corked together by Node, go as one message.
@@ -145,7 +168,7 @@ class RelayedSocket extends Duplex {
         chunks.length === 1 && chunks[0] ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk)),
       ),
     );
-    done();
+    this.completeWrite(done);
   }
 
   override _final(done: (error?: Error | null) => void): void {
@@ -155,6 +178,7 @@ class RelayedSocket extends Duplex {
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
     clearTimeout(this.idleTimer);
+    this.releaseWrite();
     if (!this.peerGone) this.send({ kind: "close", id: this.id });
     this.gone(this.id);
     done(error);
@@ -177,8 +201,20 @@ class RelayedSocket extends Duplex {
     return this;
   }
 
+  private completeWrite(done: () => void): void {
+    if (this.unwritten > WRITE_WINDOW && !this.peerGone) this.heldWrite = done;
+    else done();
+  }
+
+  private releaseWrite(): void {
+    const done = this.heldWrite;
+    this.heldWrite = undefined;
+    done?.();
+  }
+
   private forward(bytes: Uint8Array): void {
     this.active();
+    this.unwritten += bytes.byteLength;
     if (!this.peerGone) this.send({ kind: "data", id: this.id, bytes }, [bytes.buffer as ArrayBuffer]);
   }
 

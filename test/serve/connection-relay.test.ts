@@ -1,6 +1,7 @@
 import { createServer, type RequestListener } from "node:http";
 import type { Server as NetServer } from "node:net";
 import net from "node:net";
+import { Readable } from "node:stream";
 import { MessageChannel } from "node:worker_threads";
 import { Agent, request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
@@ -112,5 +113,79 @@ describe("connections relayed from the primary to a worker thread", () => {
     expect(await response.body.text()).toBe("late");
     await stopping;
     expect(stopped).toBe(true);
+  });
+
+  describe("with backpressure both ways", () => {
+    const MB = 1024 * 1024;
+    const TOTAL = 96 * MB;
+    const settle = () => new Promise((resume) => setTimeout(resume, 500));
+
+    it("paces a streamed response by its client: one that stops reading holds the stream", async () => {
+      let produced = 0;
+      const served = await serve((_req, res) => {
+        res.setHeader("content-length", String(TOTAL));
+        new Readable({
+          read() {
+            if (produced === TOTAL) this.push(null);
+            else {
+              produced += 64 * 1024;
+              this.push(Buffer.alloc(64 * 1024, "e"));
+            }
+          },
+        }).pipe(res);
+      });
+      const socket = net.connect(Number(new URL(served.url).port), "127.0.0.1");
+      cleanups.unshift(async () => void socket.destroy());
+      socket.write("GET /export HTTP/1.1\r\nHost: x\r\n\r\n");
+      let received = 0;
+      await new Promise<void>((resolve) =>
+        socket.once("data", (chunk: Buffer) => {
+          socket.pause();
+          received += chunk.length;
+          resolve();
+        }),
+      );
+      await settle();
+      // What the kernel's socket buffers take, not the 96 MB the server would write without waiting.
+      expect(produced).toBeLessThan(40 * MB);
+
+      socket.on("data", (chunk: Buffer) => {
+        received += chunk.length;
+        if (received >= TOTAL) socket.end();
+      });
+      socket.resume();
+      await new Promise((resolve) => socket.on("close", resolve));
+      expect(produced).toBe(TOTAL);
+      expect(received).toBeGreaterThan(TOTAL);
+    });
+
+    it("stops reading a client whose request the server has not read yet", async () => {
+      let read: () => void = () => {};
+      const reading = new Promise<void>((resolve) => {
+        read = resolve;
+      });
+      const served = await serve(async (req, res) => {
+        await reading;
+        let length = 0;
+        req.on("data", (chunk: Buffer) => {
+          length += chunk.length;
+        });
+        req.on("end", () => res.end(String(length)));
+      });
+      const socket = net.connect(Number(new URL(served.url).port), "127.0.0.1");
+      cleanups.unshift(async () => void socket.destroy());
+      socket.write(`POST /receipts HTTP/1.1\r\nHost: x\r\nContent-Length: ${TOTAL}\r\n\r\n`);
+      socket.write(Buffer.alloc(TOTAL, "b"));
+      await settle();
+      const sent = TOTAL - socket.writableLength;
+      read();
+      // The kernel's buffers again: the rest waited in the client.
+      expect(sent).toBeLessThan(40 * MB);
+
+      const answer = await new Promise<string>((resolve) =>
+        socket.once("data", (chunk) => resolve(String(chunk))),
+      );
+      expect(answer).toMatch(new RegExp(`^HTTP/1.1 200 OK[\\s\\S]*\r\n\r\n${TOTAL}$`));
+    });
   });
 });
