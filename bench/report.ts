@@ -10,13 +10,20 @@ export interface Machine {
   os: string;
   postgres: string;
   date: string;
-  /** A fixed single-threaded workload's milliseconds (bench/machine-speed.ts): lower is a faster core. */
-  referenceWorkMs: number;
+  /**
+   * A fixed single-threaded workload's milliseconds (bench/machine-speed.ts), before the run and after it:
+   * lower is a faster core, and two readings far apart say the machine's speed changed during the run.
+   */
+  referenceWorkMs: { start: number; end: number };
   /** 1-minute load average at the start and the end of the run: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number };
 }
 
-export function machine(postgres: string, loadAtStart: number, referenceWorkMs: number): Machine {
+export function machine(
+  postgres: string,
+  loadAtStart: number,
+  referenceWorkMs: Machine["referenceWorkMs"],
+): Machine {
   const cpus = os.cpus();
   return {
     cpu: cpus[0]?.model.trim() ?? "unknown",
