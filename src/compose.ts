@@ -55,19 +55,20 @@ export async function startService(
   options: ServiceOptions = {},
 ): Promise<RunningService> {
   const database = await openDatabase(config, logger, options.onDatabaseLost ?? (() => undefined));
+  const migrate = options.migrate ?? true;
   let orm: Orm;
   try {
     orm = await openOrm({
       clientUrl: database.url,
       poolMax: config.dbPoolMax,
       timeouts: config.database,
-      migrate: options.migrate ?? true,
+      migrate,
     });
   } catch (error) {
     await database.stop();
     throw error;
   }
-  if (options.migrate ?? true) logger.info("database migrated");
+  if (migrate) logger.info("database migrated");
   const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
 
   // One set of instruments per instance: the API, the engine, the readers and the bot report into it.

@@ -24,8 +24,9 @@ export interface ConnectionRelay {
 /**
  * The primary's side of serving (worker threads cannot share a listening socket on Node 20): it listens,
  * hands each new connection to the worker serving the fewest, and passes bytes both ways between the client's
- * socket and the worker's port (relayed-connections.ts), with backpressure both ways (relay-messages.ts). Only Node's own modules: the primary loads no library.
- * `listen` is called once, when the first worker serves; it resolves with the port clients reach.
+ * socket and the worker's port (relayed-connections.ts), with backpressure both ways (relay-messages.ts).
+ * Only Node's own modules: the primary loads no library. `listen` is called once, when the first worker
+ * serves; it resolves with the port clients reach.
  */
 export function createConnectionRelay(listen: (server: Server) => Promise<number>): ConnectionRelay {
   const targets = new Set<RelayTarget>();
