@@ -36,9 +36,9 @@ const ANSWER_AFTER_INTERRUPT_MS = 2_000;
 export interface ServiceOptions {
   /** The embedded database is gone for good (it keeps dying or cannot restart): main exits non-zero. */
   onDatabaseLost?: (error: Error) => void;
-  /** The other cluster workers, when this process is one of them (src/serve/). */
+  /** The other worker threads, when this process is one of them (src/serve/). */
   peers?: PeerLeads;
-  /** This instance's instruments, when its host must reach them (a cluster worker merges them); new otherwise. */
+  /** This instance's instruments, when its host must reach them (a worker thread merges them); new otherwise. */
   metrics?: Metrics;
   /** Where connections come from: a worker thread's primary; a listening socket of its own otherwise. */
   connections?: ConnectionSource;

@@ -194,7 +194,7 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
   bootstrap: boolean;
   dbPoolMax: number;
-  /** Serving processes: 1 serves in this process; more run a cluster primary and that many workers. */
+  /** Serving workers: 1 serves in this process alone; more run a primary and that many worker threads. */
   webConcurrency: number;
   /** Time limits on the database: waiting for a pooled connection, and one statement. */
   database: { acquireTimeoutMs: number; statementTimeoutMs: number };

@@ -1,7 +1,8 @@
 /**
- * The log lines of a process that loads no logging library: a cluster's primary (src/serve/primary.ts),
- * which stays a bare `node` in memory. Lines have pino's shape as the service's logger (src/logger.ts)
- * writes them (numeric level, ISO time, `service`, the fields, `msg` last), so one log reads as one stream.
+ * The log lines of a process that loads no logging library: the primary of worker threads
+ * (src/serve/primary.ts), which stays a bare `node` in memory. Lines have pino's shape as the service's
+ * logger (src/logger.ts) writes them (numeric level, ISO time, `service`, the fields, `msg` last), so one
+ * log reads as one stream.
  * pino's Logger satisfies the interface, so code shared with the workers takes either.
  */
 export type LogFields = Record<string, unknown>;

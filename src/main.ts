@@ -2,13 +2,13 @@ import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { isMainThread, workerData } from "node:worker_threads";
 import type { Config } from "./config.js";
-import { startsCluster } from "./serve/cluster-mode.js";
 import { askForDatabase, DATABASE_FROM_PRIMARY } from "./serve/first-worker.js";
 import type { WorkerThreadData } from "./serve/message-end.js";
+import { startsPrimary } from "./serve/primary-mode.js";
 
 // A primary loads no library and reads no configuration: its worker threads run this same file, and the
 // first one validates the configuration and hands it what supervising needs (first-worker.ts).
-if (isMainThread && startsCluster(process.env.WEB_CONCURRENCY, availableParallelism())) {
+if (isMainThread && startsPrimary(process.env.WEB_CONCURRENCY, availableParallelism())) {
   const { runPrimary } = await import("./serve/primary.js");
   // The workers run the file that was started (this one, or a wrapper of it).
   await runPrimary(process.argv[1] ? pathToFileURL(process.argv[1]) : new URL(import.meta.url));

@@ -14,12 +14,12 @@ function captured(level: string) {
 describe("the primary's line logger", () => {
   it("writes pino's line shape: numeric level, ISO time, service, the fields, msg last", () => {
     const { logger, lines } = captured("info");
-    logger.info({ workers: 2 }, "cluster started");
+    logger.info({ workers: 2 }, "workers started");
     logger.error("the first worker could not start");
     expect(lines).toHaveLength(2);
     const [started, failed] = lines;
     expect(Object.keys(started ?? {})).toEqual(["level", "time", "service", "workers", "msg"]);
-    expect(started).toMatchObject({ level: 30, service: "birrcheck", workers: 2, msg: "cluster started" });
+    expect(started).toMatchObject({ level: 30, service: "birrcheck", workers: 2, msg: "workers started" });
     expect(new Date(String(started?.time)).toISOString()).toBe(started?.time);
     expect(failed).toMatchObject({ level: 50, msg: "the first worker could not start" });
   });

@@ -1,4 +1,4 @@
-// Its own module, without the HTTP client: the configuration (and so a cluster primary) parses it too.
+// Its own module, without the HTTP client: the configuration (and so a primary) parses it too.
 
 /** "host[:port]=base-url,..." → Map keyed "host:port" (port 443 when absent); throws Error naming the bad entry */
 export function parseOriginOverrides(value: string | undefined): Map<string, string> {

@@ -16,8 +16,8 @@ interface Owner {
 }
 
 /**
- * The record as claimOwnership writes it, or null. Checked by hand rather than with zod: a cluster's
- * primary reads this file and loads no library (README, "Production").
+ * The record as claimOwnership writes it, or null. Checked by hand rather than with zod: the primary of
+ * worker threads reads this file and loads no library (README, "Production").
  */
 function ownerRecord(value: unknown): Owner | null {
   const { pid, started } = (value ?? {}) as Record<string, unknown>;

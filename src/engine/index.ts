@@ -29,7 +29,7 @@ export interface EngineSetup {
   breakers?: BankBreakers;
   /** VERIFY_DEADLINE_MS; the engine's default when absent. */
   deadlineMs?: number;
-  /** The other cluster workers, when this process is one (src/serve/peer-leads.ts). */
+  /** The other worker threads, when this process is one (src/serve/peer-leads.ts). */
   peers?: PeerLeads;
 }
 

@@ -28,7 +28,7 @@ export interface EngineDependencies {
   metrics?: Metrics | undefined;
   /** VERIFY_DEADLINE_MS: the most a verification may take from its arrival; default 25 s. */
   deadlineMs?: number | undefined;
-  /** Cluster workers beside this one: identical verifications collapse across them too. */
+  /** Worker threads beside this one: identical verifications collapse across them too. */
   peers?: PeerLeads | undefined;
   now?: () => Date;
 }

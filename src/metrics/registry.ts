@@ -20,7 +20,7 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 export interface Metrics {
   registry: Registry;
   /**
-   * What GET /metrics answers: this registry's text, or (in a cluster worker, src/serve/cluster-metrics.ts)
+   * What GET /metrics answers: this registry's text, or (in a worker thread, src/serve/worker-metrics.ts)
    * every worker's merged by the primary.
    */
   scrape(): Promise<string>;
@@ -111,7 +111,7 @@ export function createMetrics(): Metrics {
     name: "birrcheck_bank_breaker_state",
     help: "Circuit breaker per bank: 0 closed, 1 half-open (the next lookup is a probe), 2 open.",
     labelNames: ["bank"],
-    // Each cluster worker has its own breakers: the merged figure is the most open of them.
+    // Each worker thread has its own breakers: the merged figure is the most open of them.
     aggregator: "max",
     registers,
     collect() {

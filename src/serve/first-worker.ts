@@ -2,8 +2,8 @@ import type { Config } from "../config.js";
 import { type MessageEnd, toPrimary } from "./message-end.js";
 
 /**
- * How a cluster starts. The primary reads no configuration (it loads no library, zod included: README,
- * "Production"): its first worker reads and validates it, and its first message hands the primary what
+ * How a primary and its worker threads start. The primary reads no configuration (it loads no library, zod
+ * included: README, "Production"): its first worker reads and validates it, and its first message hands the primary what
  * supervising needs. The primary then starts the embedded PostgreSQL while the worker loads the rest of its
  * code, and answers with the database's URL.
  */

@@ -3,12 +3,12 @@ import type { Config } from "../config.js";
 import { createDatabaseIfMissing, EmbeddedDatabaseBusyError } from "../db/embedded.js";
 import type { Logger } from "../logger.js";
 import { createMetrics } from "../metrics/registry.js";
-import { mergedScrape } from "./cluster-metrics.js";
 import type { DatabaseAnswer } from "./first-worker.js";
 import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { STOP_MESSAGE, toPrimary, type WorkerThreadData } from "./message-end.js";
-import { clusterPeerLeads } from "./peer-leads.js";
+import { workerPeerLeads } from "./peer-leads.js";
 import { relayedConnections } from "./relayed-connections.js";
+import { mergedScrape } from "./worker-metrics.js";
 
 /**
  * One serving instance: the whole service in a process of its own, or one worker thread of a primary
@@ -24,7 +24,7 @@ export async function runInstance(
 ): Promise<void> {
   const primary = thread ? toPrimary() : undefined;
   const peers = primary
-    ? clusterPeerLeads(batchedLeadSender((batch) => primary.postMessage(batch)))
+    ? workerPeerLeads(batchedLeadSender((batch) => primary.postMessage(batch)))
     : undefined;
   if (primary && peers) primary.on("message", (ipc) => leadMessagesIn(ipc).forEach(peers.receive));
   try {

@@ -1,7 +1,7 @@
 import type { LookupOutcome } from "../banks/types.js";
 
 /**
- * What cluster workers and their primary say to each other about who leads a verification key (see
+ * What worker threads and their primary say to each other about who leads a verification key (see
  * PeerLeads in src/engine/collapse.ts). Tagged, because the IPC channel also carries Node's own messages.
  */
 export type LeadMessage = LeadBody & { tag: typeof TAG };

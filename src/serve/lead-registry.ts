@@ -13,7 +13,7 @@ interface Lead {
 }
 
 /**
- * The cluster primary's side of PeerLeads: which worker leads which verification key. A claim on a free key
+ * The primary's side of PeerLeads: which worker leads which verification key. A claim on a free key
  * is granted; one on a held key waits for the holder's release and gets its bank answer. A worker that
  * exits releases what it held, without an answer, so nobody waits on a process that is gone.
  */

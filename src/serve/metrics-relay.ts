@@ -1,9 +1,9 @@
 import type { MessageEnd } from "./message-end.js";
 
 /**
- * GET /metrics of a cluster: a scrape reaches one worker, which asks the primary; the primary collects
+ * GET /metrics with worker threads: a scrape reaches one worker, which asks the primary; the primary collects
  * every worker's registry as JSON and hands them all back, and the asking worker merges them
- * (cluster-metrics.ts). The merging happens in the worker because the primary loads no library, prom-client
+ * (worker-metrics.ts). The merging happens in the worker because the primary loads no library, prom-client
  * included (README, "Production"): here it only relays.
  */
 export const METRICS_TAG = "birrcheck:metrics";

@@ -8,16 +8,16 @@ interface Claim {
   settle: ((message: LeadMessage) => void) | undefined;
 }
 
-export interface ClusterPeerLeads extends PeerLeads {
+export interface WorkerPeerLeads extends PeerLeads {
   /** Feeds a message from the primary in (the worker's `process.on("message")`). */
   receive(message: unknown): void;
 }
 
 /**
- * A cluster worker's side of PeerLeads: claims go to the primary (src/serve/lead-registry.ts) over the IPC
+ * A worker thread's side of PeerLeads: claims go to the primary (src/serve/lead-registry.ts) over the IPC
  * channel, one round trip per verification that leads in this worker (identical ones here wait locally).
  */
-export function clusterPeerLeads(send: (message: LeadMessage) => void): ClusterPeerLeads {
+export function workerPeerLeads(send: (message: LeadMessage) => void): WorkerPeerLeads {
   let nextId = 0;
   const claims = new Map<number, Claim>();
 

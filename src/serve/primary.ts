@@ -168,7 +168,7 @@ export async function runPrimary(entry: URL): Promise<void> {
     });
   restartWhenDead(first);
   for (let i = 1; i < settings.webConcurrency; i++) restartWhenDead(start(later));
-  logger.info({ workers: settings.webConcurrency }, "cluster started");
+  logger.info({ workers: settings.webConcurrency }, "workers started");
 
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));

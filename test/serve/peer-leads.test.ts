@@ -7,14 +7,14 @@ import {
   leadMessagesIn,
 } from "../../src/serve/lead-messages.js";
 import { createLeadRegistry } from "../../src/serve/lead-registry.js";
-import { clusterPeerLeads } from "../../src/serve/peer-leads.js";
+import { workerPeerLeads } from "../../src/serve/peer-leads.js";
 
-// The primary's registry and two workers' PeerLeads wired together as cluster IPC would, messages delivered
-// asynchronously in order.
-function cluster() {
+// The primary's registry and two workers' PeerLeads wired together as the worker threads' messages would be,
+// delivered asynchronously in order.
+function workers() {
   const registry = createLeadRegistry();
   const worker = (id: number) => {
-    const leads = clusterPeerLeads((message) => queueMicrotask(() => registry.receive(peer, message)));
+    const leads = workerPeerLeads((message) => queueMicrotask(() => registry.receive(peer, message)));
     const peer = { id, send: (message: LeadMessage) => queueMicrotask(() => leads.receive(message)) };
     return leads;
   };
@@ -24,9 +24,9 @@ function cluster() {
 const answer = { kind: "not_found" } satisfies LookupOutcome;
 const never = () => new AbortController().signal;
 
-describe("identical verifications across cluster workers", () => {
+describe("identical verifications across worker threads", () => {
   it("grants a free key, and a claim on a held key gets the holder's answer when it releases", async () => {
-    const { registry, one, two } = cluster();
+    const { registry, one, two } = workers();
     const lead = await one.claim("k", never());
     expect(lead.lead).toBe(true);
     const follower = two.claim("k", never());
@@ -39,7 +39,7 @@ describe("identical verifications across cluster workers", () => {
   });
 
   it("a follower that gives up stops waiting; the lead is unaffected", async () => {
-    const { one, two } = cluster();
+    const { one, two } = workers();
     await one.claim("k", never());
     const abort = new AbortController();
     const follower = two.claim("k", abort.signal);
@@ -48,7 +48,7 @@ describe("identical verifications across cluster workers", () => {
   });
 
   it("a grant that arrives after its claimant gave up is handed straight back", async () => {
-    const { registry, one, two } = cluster();
+    const { registry, one, two } = workers();
     const abort = new AbortController();
     const claim = one.claim("k", abort.signal);
     abort.abort(new Error("gone"));
@@ -59,7 +59,7 @@ describe("identical verifications across cluster workers", () => {
   });
 
   it("a worker that exits releases its keys without an answer", async () => {
-    const { registry, one, two } = cluster();
+    const { registry, one, two } = workers();
     await one.claim("k", never());
     const follower = two.claim("k", never());
     await new Promise((resume) => setTimeout(resume, 10));

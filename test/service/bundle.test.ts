@@ -47,7 +47,7 @@ function loadedBy(...files: string[]): string[] {
   return [...loaded].flatMap((file) => Object.keys(outputs.get(file)?.inputs ?? {}));
 }
 
-describe("the cluster primary's part of the bundle", () => {
+describe("the primary's part of the bundle", () => {
   it("holds none of the libraries: the primary stays a bare node process (README, Production)", () => {
     const inputs = loadedBy("main.js", chunkOf("src/serve/primary.js"));
     expect(inputs.some((input) => input.endsWith("src/serve/primary.js"))).toBe(true);

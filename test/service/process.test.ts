@@ -96,8 +96,8 @@ describe("configuration errors", () => {
     expect(result.stderr).toMatch(message);
   });
 
-  // A cluster's primary reads no configuration: its first worker does, says what is wrong and exits, and
-  // the primary exits 1 with it instead of starting another worker.
+  // The primary of worker threads reads no configuration: its first worker does, says what is wrong and
+  // exits, and the primary exits 1 with it instead of starting another worker.
   it.each([
     [{ PORT: "http" }, /PORT must be a port number/],
     [{ WEB_CONCURRENCY: "two" }, /WEB_CONCURRENCY must be a number of processes/],

@@ -14,8 +14,8 @@ export function compiled(script: string): string {
 }
 
 /**
- * One serving process unless a test asks for a cluster: the tests that start the service as a process are
- * about what one instance does (test/service/cluster.test.ts is about the workers).
+ * One serving process unless a test asks for worker threads: the tests that start the service as a process are
+ * about what one instance does (test/service/workers.test.ts is about the workers).
  */
 const SINGLE_PROCESS = { WEB_CONCURRENCY: "1" };
 

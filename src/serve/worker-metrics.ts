@@ -6,7 +6,7 @@ import { isMetricsMessage, METRICS_TAG, type MetricsMessage, type RegistryJson }
 const ANSWER_WITHIN_MS = 6_000;
 
 /**
- * The worker's side of GET /metrics in a cluster (metrics-relay.ts): a scrape asks the primary for every
+ * A worker thread's side of GET /metrics (metrics-relay.ts): a scrape asks the primary for every
  * worker's registry and merges them with prom-client's aggregation (counters and histograms summed, the
  * breaker gauge the most open, the process's figures once); this worker also answers the primary's requests
  * for its own registry.
@@ -34,11 +34,11 @@ export function mergedScrape(metrics: Metrics): Metrics {
       const id = ++nextId;
       const timer = setTimeout(() => {
         waiting.delete(id);
-        reject(new Error("the cluster's metrics did not come"));
+        reject(new Error("the workers' metrics did not come"));
       }, ANSWER_WITHIN_MS);
       waiting.set(id, (registries) => {
         clearTimeout(timer);
-        if (registries === null) reject(new Error("the cluster's metrics could not be gathered"));
+        if (registries === null) reject(new Error("the workers' metrics could not be gathered"));
         else resolve(AggregatorRegistry.aggregate(registries.map(processFiguresOnce)).metrics());
       });
       send({ tag: METRICS_TAG, kind: "scrape", id });

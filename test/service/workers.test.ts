@@ -30,7 +30,7 @@ const workersServing = () =>
   );
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "birrcheck-cluster-"));
+  dataDir = await mkdtemp(path.join(tmpdir(), "birrcheck-workers-"));
   ({ sim } = await startBanks());
   service = await startServiceProcess(
     {
@@ -160,7 +160,7 @@ describe("the service with two workers", () => {
   });
 });
 
-describe("a cluster on DATABASE_URL", () => {
+describe("a primary and its workers on DATABASE_URL", () => {
   it("starts no embedded server: the first worker hands the primary the URL it was given", async () => {
     const database = await createTestDatabase();
     const onUrl = await startServiceProcess({
@@ -174,7 +174,7 @@ describe("a cluster on DATABASE_URL", () => {
       await onUrl.waitFor(listening(2), 30_000);
       expect((await fetch(`${onUrl.url}/readyz`)).status).toBe(200);
       expect(onUrl.output()).not.toMatch(/embedded PostgreSQL/);
-      expect(onUrl.output()).toMatch(/"workers":2,"msg":"cluster started"/);
+      expect(onUrl.output()).toMatch(/"workers":2,"msg":"workers started"/);
     } finally {
       expect(await onUrl.stop()).toBe(0);
       await database.drop();
