@@ -69,14 +69,23 @@ const mikroOrmVersion = {
   },
 };
 
-/** @grammyjs/i18n's Deno shim loads on first use (scripts/lazy-deno-shim.cjs says why that is never, here). */
-const lazyDenoShim = {
-  name: "lazy-deno-shim",
+/**
+ * Modules a dependency loads at start but uses rarely or never here, replaced by stand-ins that load them on
+ * first use (scripts/stand-ins/ says why each is never or rarely used): [module, the package requiring it].
+ */
+const STAND_INS = [
+  ["@deno/shim-deno", "@grammyjs/i18n", "deno-shim.cjs"],
+  ["whatwg-url", "node-fetch", "whatwg-url.cjs"],
+];
+const lazyStandIns = {
+  name: "lazy-stand-ins",
   setup(esbuild) {
-    const stub = path.join(root, "scripts", "lazy-deno-shim.cjs");
-    esbuild.onResolve({ filter: /^@deno\/shim-deno$/ }, (args) =>
-      args.importer.includes(`${path.sep}@grammyjs${path.sep}i18n${path.sep}`) ? { path: stub } : undefined,
-    );
+    for (const [module, importer, standIn] of STAND_INS) {
+      const filter = new RegExp(`^${module.replace(/[/.]/g, "\\$&")}$`);
+      const from = `${path.sep}node_modules${path.sep}${importer.replace("/", path.sep)}${path.sep}`;
+      const file = path.join(root, "scripts", "stand-ins", standIn);
+      esbuild.onResolve({ filter }, (args) => (args.importer.includes(from) ? { path: file } : undefined));
+    }
   },
 };
 
@@ -90,6 +99,9 @@ const bundled = await build({
   platform: "node",
   target: "node20",
   minifyWhitespace: true,
+  // Classes and functions keep their names: node-fetch tells an AbortSignal by its constructor's name, and
+  // logs name errors by theirs ("HttpError", not the "HttpError3" a bundle's renaming would make).
+  keepNames: true,
   external: [...OWN_FILES, ...UNUSED_DRIVERS],
   // CommonJS packages inside an ES module bundle still expect require, __filename and __dirname.
   banner: {
@@ -102,7 +114,7 @@ const bundled = await build({
       "const __dirname = __pathDirname(__filename);",
     ].join(" "),
   },
-  plugins: [mikroOrmVersion, lazyDenoShim],
+  plugins: [mikroOrmVersion, lazyStandIns],
   logLevel: "warning",
   // Which modules each output holds: test/service/bundle.test.ts checks what the cluster's primary loads.
   metafile: true,

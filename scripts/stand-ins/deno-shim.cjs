@@ -2,6 +2,7 @@
 // when it loads, and reaches the rest of Deno (files, cwd) only when told to read translations from disk,
 // which bot/i18n.ts never does. The whole shim, a tenth of a worker's functions, loads on first such use.
 const { platform } = require("node:os");
+const { lazily } = require("./lazily.cjs");
 
 // As the shim itself says it (its dist/deno/stable/variables/build.js, which its exports do not reach).
 const os = platform() === "win32" ? "windows" : platform() === "darwin" ? "darwin" : "linux";
@@ -10,8 +11,5 @@ function real() {
   shim ??= require("@deno/shim-deno");
   return shim.Deno;
 }
-
-const lazily = (of, own) =>
-  new Proxy({}, { get: (_, key) => (key in own ? own[key] : of()[key]), has: (_, key) => key in of() });
 
 exports.Deno = lazily(real, { build: lazily(() => real().build, { os }) });
