@@ -142,6 +142,38 @@ describe("telebirr receipt page", () => {
     });
   });
 
+  it("finds table cells however the markup is written: tag case, attributes, thead/tbody, th, decoys", () => {
+    for (const name of ["bank-transfer.html", "inline-labels.html", "split-cells.html"]) {
+      const page = fixture(name);
+      const rewritten = page
+        .replace(
+          /<(\/?)(table|tr|td)\b/gi,
+          (_tag, slash: string, tag: string) => `<${slash}${tag.toUpperCase()}`,
+        )
+        .replace(/<TD(\s|>)/g, '<TD title="a<b"$1')
+        .replace(/<TABLE([^>]*)>/g, "<TABLE$1><THEAD></THEAD><TBODY>")
+        .replace(/<\/TABLE>/g, "</TBODY></TABLE>")
+        .replace(
+          "<body>",
+          "<body><!-- <table><tr><td>Settled Amount</td><td>9.00 Birr</td></tr></table> -->" +
+            '<script>const t = "<table><tr><td>Settled Amount</td><td>8.00 Birr</td></tr></table>";</script>',
+        );
+      expect(rewritten).not.toBe(page);
+      expect(parseTelebirrReceipt(rewritten), name).toEqual(parseTelebirrReceipt(page));
+    }
+  });
+
+  it("reads a header row of th cells above its values", () => {
+    const page = fixture("bank-transfer.html");
+    const invoiceHeader =
+      /<tr>((?:\s*<td[^>]*>[^<]*(?:Invoice No|Payment date|Settled Amount)[^<]*<\/td>)+)\s*<\/tr>/i;
+    const header = invoiceHeader.exec(page)?.[1];
+    expect(header).toBeDefined();
+    const withTh = page.replace(header ?? "", (header ?? "").replace(/<(\/?)td\b/gi, "<$1th"));
+    expect(withTh).not.toBe(page);
+    expect(parseTelebirrReceipt(withTh)).toEqual(parseTelebirrReceipt(page));
+  });
+
   it("fails with ReceiptFormatError when the Settled Amount, date or status is missing", () => {
     const page = fixture("lines-only.html");
     expect(() => parseTelebirrReceipt(page.replace("450.00 Birr", ""))).toThrow(ReceiptFormatError);

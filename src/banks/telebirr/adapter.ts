@@ -139,13 +139,15 @@ type CellKind =
 
 /** Classifies a cell: a known label (with any value written in the same cell), an Amharic-only half, a ":". */
 function classify(cell: string): CellKind | null {
-  if (/^[:\uff1a]$/.test(cell.trim())) return { kind: "separator" };
-  const latin = cell.replace(ETHIOPIC, "").replace(/^[\s/:.|-]+/, "");
+  if (SEPARATOR.test(cell)) return { kind: "separator" };
+  const latin = (HAS_ETHIOPIC.test(cell) ? cell.replace(ETHIOPIC, "") : cell).replace(/^[\s/:.|-]+/, "");
   if (!/[A-Za-z0-9]/.test(latin)) return HAS_ETHIOPIC.test(cell) ? { kind: "amharic" } : null;
   // The English half, with the Amharic one removed, opens with its label.
   const match = ANY_LABEL.exec(latin);
   if (!match) return null;
-  const key = LINE_LABELS[match.slice(1).findIndex((group) => group !== undefined)]?.[0];
+  let group = 1;
+  while (group < match.length && match[group] === undefined) group++;
+  const key = LINE_LABELS[group - 1]?.[0];
   if (!key) return null;
   return {
     kind: "label",
@@ -157,6 +159,8 @@ function classify(cell: string): CellKind | null {
   };
 }
 
+const SEPARATOR = /^\s*[:\uff1a]\s*$/;
+
 // Every cell of every page is tried against the labels: one pattern of alternatives, one group each, in
 // LINE_LABELS' order (the first that matches wins, as in a loop over them), instead of 26 patterns a cell.
 const ANY_LABEL = new RegExp(
@@ -167,36 +171,43 @@ if (new RegExp(`${ANY_LABEL.source}|`).exec("")?.length !== LINE_LABELS.length +
   throw new Error("telebirr's label patterns must not capture: each is one group of ANY_LABEL");
 }
 
-/** Rows of cells with each cell classified once: a page is searched for a dozen labels. */
+/** Rows of cells with each cell classified once, and where each label first stands: a page is searched for a dozen. */
 interface Classified {
   rows: string[][];
   kinds: (CellKind | null)[][];
+  firstCell: Map<TelebirrLabel, { row: number; column: number; inline: string }>;
 }
 
 function classified(rows: string[][]): Classified {
-  return { rows, kinds: rows.map((row) => row.map(classify)) };
+  const kinds = rows.map((row) => row.map(classify));
+  const firstCell: Classified["firstCell"] = new Map();
+  kinds.forEach((row, r) => {
+    row.forEach((kind, c) => {
+      if (kind?.kind === "label" && !firstCell.has(kind.key)) {
+        firstCell.set(kind.key, { row: r, column: c, inline: kind.inline });
+      }
+    });
+  });
+  return { rows, kinds, firstCell };
 }
 
 /** Finds a label cell and its value: same cell, next cell of the row, or same column of the next row. */
-function findValue({ rows, kinds }: Classified, key: TelebirrLabel): string | undefined {
-  for (const [r, row] of rows.entries()) {
-    for (const c of row.keys()) {
-      const hit = kinds[r]?.[c] ?? null;
-      if (hit?.kind !== "label" || hit.key !== key) continue;
-      if (hit.inline) return hit.inline;
-      for (let n = c + 1; n < row.length; n++) {
-        const kind = kinds[r]?.[n]?.kind;
-        if (kind === "separator" || (kind === "amharic" && n < row.length - 1)) continue;
-        if (kind === "label") break;
-        return (row[n] ?? "").trim();
-      }
-      // Header row of labels above a row of values (the invoice table: Invoice No. | Payment date | Settled Amount).
-      const below = rows[r + 1]?.[c];
-      if (below !== undefined && (kinds[r + 1]?.[c] ?? null) === null) return below.trim();
-      return "";
-    }
+function findValue({ rows, kinds, firstCell }: Classified, key: TelebirrLabel): string | undefined {
+  const label = firstCell.get(key);
+  if (!label) return undefined;
+  const { row: r, column: c, inline } = label;
+  if (inline) return inline;
+  const row = rows[r] ?? [];
+  for (let n = c + 1; n < row.length; n++) {
+    const kind = kinds[r]?.[n]?.kind;
+    if (kind === "separator" || (kind === "amharic" && n < row.length - 1)) continue;
+    if (kind === "label") break;
+    return (row[n] ?? "").trim();
   }
-  return undefined;
+  // Header row of labels above a row of values (the invoice table: Invoice No. | Payment date | Settled Amount).
+  const below = rows[r + 1]?.[c];
+  if (below !== undefined && (kinds[r + 1]?.[c] ?? null) === null) return below.trim();
+  return "";
 }
 
 function holdsReceipt(html: string): boolean {
@@ -223,34 +234,77 @@ function htmlRows(html: string): { tableRows: string[][]; lineRows: () => string
   const clean = html.replace(/<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1>/gi, "");
   const rows: string[][] = [];
   let row: string[] | null = null;
-  let cell: string | null = null;
-  let last = 0;
-  for (const match of clean.matchAll(/<(\/?)(tr|td|th|table)\b[^>]*>/gi)) {
-    if (cell !== null) {
-      cell += clean.slice(last, match.index);
+  let cellStart = -1;
+  forEachTableTag(clean, (tag) => {
+    if (cellStart >= 0) {
       if (!row) {
         row = [];
         rows.push(row);
       }
-      row.push(htmlText(cell));
-      cell = null;
+      row.push(htmlText(clean.slice(cellStart, tag.start)));
+      cellStart = -1;
     }
-    last = match.index + match[0].length;
-    const tag = (match[2] ?? "").toLowerCase();
-    if (match[1] === "/") {
-      if (tag === "tr" || tag === "table") row = null;
-    } else if (tag === "tr") {
+    if (tag.closing) {
+      if (tag.name === "tr" || tag.name === "table") row = null;
+    } else if (tag.name === "tr") {
       row = [];
       rows.push(row);
-    } else if (tag === "td" || tag === "th") {
-      cell = "";
+    } else if (tag.name === "td" || tag.name === "th") {
+      cellStart = tag.end;
     }
-  }
+  });
   return {
     tableRows: rows.filter((cells) => cells.length > 0),
     // Needed only when a label is not in a table.
     lineRows: () => htmlToLines(clean).map((line) => [line]),
   };
+}
+
+interface TableTag {
+  name: "table" | "tr" | "td" | "th";
+  closing: boolean;
+  start: number;
+  end: number;
+}
+
+/**
+ * The page's `<table>`, `<tr>`, `<td>` and `<th>` tags, opening and closing, in order: what
+ * `/<(\/?)(tr|td|th|table)\b[^>]*>/gi` matches, found by scanning instead, since a match array with its
+ * groups per tag was a third of what each verification allocated (issue 18). One object is reused.
+ */
+function forEachTableTag(html: string, visit: (tag: Readonly<TableTag>) => void): void {
+  const tag: TableTag = { name: "td", closing: false, start: 0, end: 0 };
+  for (let at = html.indexOf("<"); at >= 0; at = html.indexOf("<", at + 1)) {
+    const closing = html.charCodeAt(at + 1) === SLASH;
+    const nameAt = at + (closing ? 2 : 1);
+    const name = tableTagName(html, nameAt);
+    if (!name || isWordChar(html.charCodeAt(nameAt + name.length))) continue;
+    const end = html.indexOf(">", nameAt + name.length);
+    if (end < 0) return;
+    tag.name = name;
+    tag.closing = closing;
+    tag.start = at;
+    tag.end = end + 1;
+    visit(tag);
+    at = end;
+  }
+}
+
+const SLASH = 0x2f;
+
+function tableTagName(html: string, at: number): TableTag["name"] | null {
+  const first = html.charCodeAt(at) | 0x20; // ASCII lower case
+  const second = html.charCodeAt(at + 1) | 0x20;
+  if (first !== 0x74 /* t */) return null;
+  if (second === 0x72 /* r */) return "tr";
+  if (second === 0x64 /* d */) return "td";
+  if (second === 0x68 /* h */) return "th";
+  return html.slice(at, at + 5).toLowerCase() === "table" ? "table" : null;
+}
+
+/** `\b` after a tag name: the next character is not a letter, digit or underscore. */
+function isWordChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || code === 0x5f;
 }
 
 /** "18-07-2025 19:58:20" (also the SMS form 17/06/2026 18:14:15). */
