@@ -113,8 +113,16 @@ export function htmlToLines(html: string): string[] {
  */
 export function htmlText(fragment: string): string {
   // Most cells are plain text.
-  if (!fragment.includes("<") && !fragment.includes("&")) return fragment.replace(/\s+/g, " ").trim();
-  return decodeEntities(fragment.replace(SCRIPTS, "").replace(LINE_ENDS, " ").replace(TAGS, ""))
-    .replace(/\s+/g, " ")
-    .trim();
+  if (!fragment.includes("<") && !fragment.includes("&")) return collapseSpaces(fragment);
+  return collapseSpaces(
+    decodeEntities(fragment.replace(SCRIPTS, "").replace(LINE_ENDS, " ").replace(TAGS, "")),
+  );
 }
+
+/** Whitespace runs as one space, trimmed: the text itself when it is so already (most cells are; no copy). */
+function collapseSpaces(text: string): string {
+  if (!UNTIDY_SPACE.test(text)) return text;
+  return text.replace(/\s+/g, " ").trim();
+}
+
+const UNTIDY_SPACE = /^\s|\s$|\s\s|[^\S ]/;
