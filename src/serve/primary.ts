@@ -9,6 +9,7 @@ import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { createLeadRegistry } from "./lead-registry.js";
 import { STOP_MESSAGE, type WorkerThreadData } from "./message-end.js";
 import { relayScrapes } from "./metrics-relay.js";
+import { letWorkersSizeTheirYoungGeneration, WORKER_HEAP } from "./worker-heap.js";
 
 /** A worker's own drain ends by the verification deadline and a few seconds; past this it is ended. */
 const DRAIN_MARGIN_MS = 10_000;
@@ -17,12 +18,6 @@ const MAX_RESTART_PAUSE_MS = 10_000;
 const SHORT_LIFE_MS = 10_000;
 /** How often the workers' view of the embedded database's liveness is refreshed. */
 const HEALTH_POLL_MS = 100;
-/**
- * Each worker's V8 heap, bounded (README, "Production"): with V8's defaults on a large machine an old
- * generation may grow to four times what survived its last collection, and a burst of verifications left
- * each worker holding ~150 MB more than it uses. A worker that outgrows the limit is ended and restarted.
- */
-const WORKER_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 12 };
 
 interface ServingThread {
   id: number;
@@ -52,6 +47,7 @@ export async function runPrimary(entry: URL): Promise<void> {
   const relay = createConnectionRelay((server) => listen(server));
   const databaseUp = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   Atomics.store(databaseUp, 0, 1);
+  letWorkersSizeTheirYoungGeneration();
 
   const start = (env: Record<string, string>): ServingThread => {
     const id = ++nextId;
