@@ -15,6 +15,32 @@ describe("the service bundle", () => {
     );
     expect(wide).toEqual([]);
   });
+
+  it("keeps names with a helper that leaves a function already so named alone (scripts/build.mjs)", () => {
+    const sources = readdirSync(SERVICE_BUNDLE)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => readFileSync(path.join(SERVICE_BUNDLE, file), "utf8"));
+    const helpers = sources.flatMap((source) => source.match(/var __name=[^;]*;/g) ?? []);
+    expect(helpers).toHaveLength(1);
+    expect(helpers[0]).toContain("target.name===value?target:");
+    const __defProp = Object.defineProperty;
+    const __name = new Function("__defProp", `${helpers[0]} return __name;`)(__defProp) as <T>(
+      target: T,
+      value: string,
+    ) => T;
+    // What the bundle's renaming makes of a class, and a closure made per call.
+    class AbortSignal2 {}
+    const named = function dispatch() {};
+    expect(__name(AbortSignal2, "AbortSignal").name).toBe("AbortSignal");
+    expect(__name(named, "dispatch")).toBe(named);
+    expect(Object.getOwnPropertyDescriptor(named, "name")).toEqual({
+      value: "dispatch",
+      writable: false,
+      enumerable: false,
+      configurable: true,
+    });
+    expect(__name(() => 1, "handler").name).toBe("handler");
+  });
 });
 
 interface Metafile {
