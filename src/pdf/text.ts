@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type { PDFParse } from "pdf-parse";
+import { keepingPlatformBuiltins } from "./platform-builtins.js";
 
 /** A PDF we refuse to read: encrypted, broken, too many pages, or too slow. The message is user-facing. */
 export class UnreadablePdfError extends Error {
@@ -87,20 +88,19 @@ const BLANK_PDF =
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
   "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
-/**
- * pdf-parse and pdf.js's worker code (run on this thread as pdf.js's "fake worker"), loaded on the first
- * PDF rather than at start, with source maps off. The service runs under tsx, which turns Node's
- * source-map support on, and Node then reads and keeps the source maps of every module it loads: pdf.js
- * ships 7.6 MB of them, and loading it under tsx took 495 MB RSS with them, 320 MB without (README,
- * "Performance"). Only pdf.js's own stack traces lose their mapping to its original sources.
- */
 /** A file of the pdf.js that pdf-parse uses (its own dependency). */
 function pdfjsFile(file: string): string {
   return createRequire(createRequire(import.meta.url).resolve("pdf-parse")).resolve(`pdfjs-dist/${file}`);
 }
 
+/**
+ * pdf-parse and pdf.js's worker code (run on this thread as pdf.js's "fake worker"), loaded on the first
+ * PDF rather than at start, with source maps off (under `npm run dev`'s tsx Node would read and keep
+ * pdf.js's 7.6 MB of them: 495 MB RSS instead of 320 MB, README "Performance"), and without the core-js
+ * polyfills both bundle replacing the platform's own built-ins (`keepingPlatformBuiltins`).
+ */
 function loadPdfParse(): Promise<typeof import("pdf-parse")> {
-  pdfParse ??= (async () => {
+  pdfParse ??= keepingPlatformBuiltins(async () => {
     const enabled = process.sourceMapsEnabled;
     process.setSourceMapsEnabled(false);
     try {
@@ -116,6 +116,6 @@ function loadPdfParse(): Promise<typeof import("pdf-parse")> {
     } finally {
       process.setSourceMapsEnabled(enabled);
     }
-  })();
+  });
   return pdfParse;
 }
