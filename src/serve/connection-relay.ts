@@ -8,8 +8,11 @@ export interface RelayTarget {
   /** Until the worker says it serves, and again once it drains, it is given no new connection. */
   accepting: boolean;
   readonly connections: Set<number>;
-  /** Resolves once the worker serves and the relay listens for it; rejects when listening failed. */
-  readonly serving: Promise<void>;
+  /**
+   * Resolves with the port clients reach once the worker serves: on its own socket, or through the relay
+   * once it listens; rejects when the relay's listening failed.
+   */
+  readonly serving: Promise<number>;
 }
 
 export interface ConnectionRelay {
@@ -22,18 +25,20 @@ export interface ConnectionRelay {
 }
 
 /**
- * The primary's side of serving (worker threads cannot share a listening socket on Node 20): it listens,
- * hands each new connection to the worker serving the fewest, and passes bytes both ways between the client's
- * socket and the worker's port (relayed-connections.ts), with backpressure both ways (relay-messages.ts).
- * Only Node's own modules: the primary loads no library. `listen` is called once, when the first worker
- * serves; it resolves with the port clients reach.
+ * The primary's side of serving where worker threads cannot share the port through SO_REUSEPORT
+ * (shared-port.ts; Node 20 has no `reusePort` of its own): it listens, hands each new connection to the
+ * worker serving the fewest, and passes bytes both ways between the client's socket and the worker's port
+ * (relayed-connections.ts), with backpressure both ways (relay-messages.ts). A worker that listens itself
+ * says so when it serves, and nothing is relayed to it. Only Node's own modules: the primary loads no
+ * library. `listen` is called once, when the first worker asks to be relayed to; it resolves with the port
+ * clients reach.
  */
 export function createConnectionRelay(listen: (server: Server) => Promise<number>): ConnectionRelay {
   const targets = new Set<RelayTarget>();
   const sockets = new Map<number, Relayed>();
   let nextId = 0;
   let listening: Promise<number> | undefined;
-  const served = new Map<RelayTarget, { resolve(): void; reject(error: unknown): void }>();
+  const served = new Map<RelayTarget, { resolve(port: number): void; reject(error: unknown): void }>();
 
   const send = (target: RelayTarget, message: RelayMessage, transfer?: ArrayBuffer[]) =>
     target.port.postMessage(message, transfer);
@@ -73,12 +78,17 @@ export function createConnectionRelay(listen: (server: Server) => Promise<number
   const fromWorker = (target: RelayTarget, message: RelayMessage) => {
     switch (message.kind) {
       case "serving":
+        if (message.port !== undefined) {
+          // It listens on the port itself: nothing to relay.
+          served.get(target)?.resolve(message.port);
+          return;
+        }
         listening ??= listen(server);
         listening.then(
           (port) => {
             target.accepting = targets.has(target);
             send(target, { kind: "listening", port });
-            served.get(target)?.resolve();
+            served.get(target)?.resolve(port);
           },
           (error: unknown) => served.get(target)?.reject(error),
         );
@@ -120,8 +130,8 @@ export function createConnectionRelay(listen: (server: Server) => Promise<number
 
   return {
     attach(port) {
-      const settle = { resolve: () => {}, reject: (_error: unknown) => {} };
-      const serving = new Promise<void>((resolve, reject) => Object.assign(settle, { resolve, reject }));
+      const settle = { resolve: (_port: number) => {}, reject: (_error: unknown) => {} };
+      const serving = new Promise<number>((resolve, reject) => Object.assign(settle, { resolve, reject }));
       // Only the first worker's start waits on it; a later worker's failure is not a second report.
       serving.catch(() => undefined);
       const target: RelayTarget = { port, accepting: false, connections: new Set(), serving };

@@ -8,12 +8,14 @@ import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { STOP_MESSAGE, toPrimary, type WorkerThreadData } from "./message-end.js";
 import { workerPeerLeads } from "./peer-leads.js";
 import { relayedConnections } from "./relayed-connections.js";
+import { loadReusePort, sharedPort } from "./shared-port.js";
 import { mergedScrape } from "./worker-metrics.js";
 
 /**
  * One serving instance: the whole service in a process of its own, or one worker thread of a primary
- * (src/serve/primary.ts, `thread`), which serves the connections the primary relays and collapses identical
- * verifications with its peers through it. The first worker gets its database from the primary
+ * (src/serve/primary.ts, `thread`), which listens on the port beside its peers (or serves the connections
+ * the primary relays, where the port cannot be shared) and collapses identical verifications with its
+ * peers through the primary. The first worker gets its database from the primary
  * (`database`), and creates the service's database in an embedded server.
  */
 export async function runInstance(
@@ -31,6 +33,7 @@ export async function runInstance(
     const answer = await database;
     if (answer?.embedded) await createDatabaseIfMissing(answer.url);
     const config = answer ? { ...given, databaseUrl: answer.url } : given;
+    const reusePort = thread ? await loadReusePort() : null;
     // The embedded PostgreSQL keeps dying or cannot be restarted: nothing here can be served any more, and a
     // non-zero exit is what makes a supervisor start everything afresh (the next start cleans up).
     const service = await startService(config, logger, {
@@ -39,7 +42,9 @@ export async function runInstance(
         ? {
             peers,
             metrics: mergedScrape(createMetrics()),
-            connections: relayedConnections(thread.connections),
+            connections: reusePort
+              ? sharedPort(config.port, config.host, thread.connections, reusePort, database !== undefined)
+              : relayedConnections(thread.connections),
             databaseAlive: () => Atomics.load(thread.databaseUp, 0) === 1,
             // Only the first worker is handed the database; the others start once it has migrated.
             migrate: database !== undefined,

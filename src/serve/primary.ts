@@ -30,8 +30,9 @@ interface ServingThread {
 
 /**
  * The primary (WEB_CONCURRENCY > 1): starts the embedded PostgreSQL once, runs the workers that serve
- * (src/serve/instance.ts) as threads of this process, relays their clients' connections from one listening
- * socket (connection-relay.ts), restarts a worker that dies, coordinates identical verifications across
+ * (src/serve/instance.ts) as threads of this process, each listening on the port itself (shared-port.ts)
+ * or, where the platform cannot share a port, through the primary's relay (connection-relay.ts), restarts
+ * a worker that dies, coordinates identical verifications across
  * them (lead-registry.ts), and on SIGTERM lets every worker drain before stopping the database. It serves
  * nothing itself, and imports nothing but Node's own modules and the few of ours that supervise: the
  * configuration reaches it from the first worker (first-worker.ts). `entry` is the file the workers run.
@@ -138,17 +139,18 @@ export async function runPrimary(entry: URL): Promise<void> {
   // The workers' /healthz fails while the embedded server is down, as a process serving alone does.
   const alive = database.alive;
   if (alive) setInterval(() => Atomics.store(databaseUp, 0, alive() ? 1 : 0), HEALTH_POLL_MS).unref();
-  const serving = await serves(first).catch((error: unknown) => {
+  const port = await serves(first).catch((error: unknown) => {
     // The port is taken, or the address is not this machine's: said as a process serving alone says it.
     logger.fatal({ err: error }, "start failed");
-    return false;
+    return null;
   });
-  if (!serving) {
+  if (port === null) {
     logger.fatal("the first worker could not start; stopping");
     await database.stop();
     process.exit(1);
   }
-  const later = { BOOTSTRAP: "false", DATABASE_URL: database.url };
+  // The port the first worker got (PORT=0 picks one): workers listening themselves bind the same.
+  const later = { BOOTSTRAP: "false", DATABASE_URL: database.url, PORT: String(port) };
   const restartWhenDead = (worker: ServingThread) =>
     worker.thread.once("exit", (code) => {
       if (stopping) return;
@@ -181,10 +183,10 @@ function loader(entry: URL): string {
     : load;
 }
 
-/** True once the worker serves (the relay listens for it); false when it exits first. */
-function serves(worker: ServingThread): Promise<boolean> {
-  const exited = new Promise<boolean>((resolve) => worker.thread.once("exit", () => resolve(false)));
-  return Promise.race([worker.relay.serving.then(() => true), exited]);
+/** The port clients reach once the worker serves; null when it exits first. */
+function serves(worker: ServingThread): Promise<number | null> {
+  const exited = new Promise<null>((resolve) => worker.thread.once("exit", () => resolve(null)));
+  return Promise.race([worker.relay.serving, exited]);
 }
 
 /** Asks the worker to drain and exit; ends it when it is still there after `limitMs`. */

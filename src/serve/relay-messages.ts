@@ -1,7 +1,7 @@
 /**
- * What travels on a worker's connection port (connection-relay.ts ↔ relayed-connections.ts): the primary
- * owns the listening socket and every client's TCP connection; a worker thread serves HTTP on them through
- * these messages. Bytes travel as plain Uint8Arrays whose buffers are transferred, never copied twice.
+ * What travels on a worker's connection port (connection-relay.ts ↔ relayed-connections.ts) where the
+ * workers cannot listen on one port themselves (shared-port.ts): the primary owns the listening socket and
+ * every client's TCP connection; a worker thread serves HTTP on them through these messages. Bytes travel as plain Uint8Arrays whose buffers are transferred, never copied twice.
  *
  * Backpressure both ways, without a message more for a connection that keeps up: a worker has at most
  * WRITE_WINDOW bytes of a connection on their way to its client (the primary acknowledges them WRITE_ACK at
@@ -9,8 +9,11 @@
  * has not read what came.
  */
 export type RelayMessage =
-  /** worker → primary: my HTTP server is ready; route connections to me. */
-  | { kind: "serving" }
+  /**
+   * worker → primary: my HTTP server is ready; route connections to me, or, with `port`, I listen on that
+   * port myself beside my peers (shared-port.ts, SO_REUSEPORT) and need no relaying.
+   */
+  | { kind: "serving"; port?: number }
   /** primary → worker: you are served connections; the port clients reach. */
   | { kind: "listening"; port: number }
   /** worker → primary: I am draining; route no new connections to me. */

@@ -11,7 +11,7 @@ import { type ServiceProcess, startServiceProcess } from "../support/processes.j
 import { firstExample, referenceBody, type Simulator, startBanks } from "../support/simulator.js";
 
 // The compiled service as deployed on a machine with several cores: a primary that starts the embedded
-// PostgreSQL once and relays one port's connections to two worker threads (WEB_CONCURRENCY=2). It is
+// PostgreSQL once and runs two worker threads listening on one port (WEB_CONCURRENCY=2). It is
 // started through a fixture whose worker 2 crashes when asked.
 let dataDir: string;
 let sim: Simulator;
@@ -65,7 +65,7 @@ describe("the service with two workers", () => {
   it("collapses identical verifications arriving on different workers into one bank request", async () => {
     sim.setMode("telebirr", { kind: "slow", delayMs: 500 });
     sim.resetCounts();
-    // Separate connections, so the primary hands them to both workers.
+    // Separate connections, so the kernel hands them to both workers' sockets (all 20 to one: 1 in 2^19).
     const pool = new Pool(service.url, { connections: 20 });
     try {
       const body = JSON.stringify(referenceBody("telebirr", firstExample("telebirr")));
