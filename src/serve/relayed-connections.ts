@@ -5,6 +5,8 @@ import { ownBytes, type RelayMessage, WRITE_WINDOW } from "./relay-messages.js";
 
 /** Where an HTTP server gets its connections: a listening socket of its own, or its primary's relay. */
 export interface ConnectionSource {
+  /** How clients reach the server, for the "listening" log line. */
+  readonly kind: "own socket" | "shared port" | "relayed";
   /** Starts serving `server`; resolves with the port clients reach. */
   start(server: Server): Promise<number>;
   /** Takes no new connections; resolves once the open ones have ended (the server closes idle ones). */
@@ -14,6 +16,7 @@ export interface ConnectionSource {
 /** A listening socket of the server's own (one process serving alone). */
 export function listeningSocket(port: number, host: string): ConnectionSource {
   return {
+    kind: "own socket",
     async start(server) {
       server.listen(port, host);
       await new Promise<void>((resolve, reject) => {
@@ -42,6 +45,7 @@ export function relayedConnections(port: MessagePort): ConnectionSource {
   };
 
   return {
+    kind: "relayed",
     start(server) {
       port.on("message", (message: RelayMessage) => {
         switch (message.kind) {

@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import type { Server } from "node:http";
+import { createRequire } from "node:module";
 import net, { type AddressInfo } from "node:net";
 import type { MessagePort } from "node:worker_threads";
 import type { RelayMessage } from "./relay-messages.js";
@@ -9,16 +10,34 @@ import type { ConnectionSource } from "./relayed-connections.js";
 export type ReusePortSocket = (port: number, address: string) => number;
 
 /**
- * SO_REUSEPORT where the platform has it through node-unix-socket's prebuilt addon (Node 20 has no
+ * node-unix-socket's prebuilt addons, loaded without the package's own loader: the registry we install from
+ * holds only these two of its builds, and npm refuses a lock file missing the others the loader names.
+ */
+const ADDONS = ["node-unix-socket-linux-x64-gnu", "node-unix-socket-linux-x64-musl"];
+
+interface ReusePortAddon {
+  socketNewSoReuseportFd(domain: "ipv4" | "ipv6", port: number, address: string): number;
+}
+
+/**
+ * SO_REUSEPORT through node-unix-socket's addon where it is built for this machine (Node 20 has no
  * `reusePort` of its own), or null: then the primary relays connections (connection-relay.ts).
  */
-export async function loadReusePort(): Promise<ReusePortSocket | null> {
-  try {
-    const { createReuseportFd } = await import("node-unix-socket");
-    return createReuseportFd;
-  } catch {
-    return null;
+export function loadReusePort(): ReusePortSocket | null {
+  const require = createRequire(import.meta.url);
+  for (const name of ADDONS) {
+    let addon: Partial<ReusePortAddon>;
+    try {
+      addon = require(name) as Partial<ReusePortAddon>;
+    } catch {
+      continue; // not installed here, or built for the other C library
+    }
+    const { socketNewSoReuseportFd } = addon;
+    if (socketNewSoReuseportFd) {
+      return (port, address) => socketNewSoReuseportFd(net.isIPv6(address) ? "ipv6" : "ipv4", port, address);
+    }
   }
+  return null;
 }
 
 /**
@@ -37,6 +56,7 @@ export function sharedPort(
   first: boolean,
 ): ConnectionSource {
   return {
+    kind: "shared port",
     async start(server) {
       const address = net.isIP(host) ? host : (await lookup(host)).address;
       if (first && port !== 0) await portIsFree(port, address);

@@ -10,7 +10,7 @@ import { loadReusePort, type ReusePortSocket, sharedPort } from "../../src/serve
 // Worker threads' HTTP servers listening on one port through SO_REUSEPORT, here in one thread (each server
 // is what one worker runs), with real clients on loopback. The primary's side is the relay, which learns the
 // port from the first worker's "serving" message and relays nothing.
-const reusePort = (await loadReusePort()) as ReusePortSocket;
+const reusePort = loadReusePort() as ReusePortSocket;
 
 interface Worker {
   server: Server;

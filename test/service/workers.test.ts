@@ -62,6 +62,13 @@ describe("the service with two workers", () => {
     expect(output.match(/"msg":"database migrated"/g)).toHaveLength(1);
   });
 
+  it("has both workers listen on the service's port themselves, with no relay through the primary", () => {
+    const port = new URL(service.url).port;
+    const lines = service.output().match(/.*"msg":"listening".*/g) ?? [];
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toContain(`"connections":"shared port","port":${port},`);
+  });
+
   it("collapses identical verifications arriving on different workers into one bank request", async () => {
     sim.setMode("telebirr", { kind: "slow", delayMs: 500 });
     sim.resetCounts();
