@@ -15,8 +15,8 @@ import { mergedScrape } from "./worker-metrics.js";
  * One serving instance: the whole service in a process of its own, or one worker thread of a primary
  * (src/serve/primary.ts, `thread`), which listens on the port beside its peers (or serves the connections
  * the primary relays, where the port cannot be shared) and collapses identical verifications with its
- * peers through the primary. The first worker gets its database from the primary
- * (`database`), and creates the service's database in an embedded server.
+ * peers through the primary. The first worker gets its database from the primary (`database`), and
+ * creates the service's database in an embedded server.
  */
 export async function runInstance(
   given: Config,

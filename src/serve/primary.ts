@@ -32,10 +32,10 @@ interface ServingThread {
  * The primary (WEB_CONCURRENCY > 1): starts the embedded PostgreSQL once, runs the workers that serve
  * (src/serve/instance.ts) as threads of this process, each listening on the port itself (shared-port.ts)
  * or, where the platform cannot share a port, through the primary's relay (connection-relay.ts), restarts
- * a worker that dies, coordinates identical verifications across
- * them (lead-registry.ts), and on SIGTERM lets every worker drain before stopping the database. It serves
- * nothing itself, and imports nothing but Node's own modules and the few of ours that supervise: the
- * configuration reaches it from the first worker (first-worker.ts). `entry` is the file the workers run.
+ * a worker that dies, coordinates identical verifications across them (lead-registry.ts), and on SIGTERM
+ * lets every worker drain before stopping the database. It serves nothing itself, and imports nothing but
+ * Node's own modules and the few of ours that supervise: the configuration reaches it from the first
+ * worker (first-worker.ts). `entry` is the file the workers run.
  */
 export async function runPrimary(entry: URL): Promise<void> {
   let database: EmbeddedDatabase | undefined;

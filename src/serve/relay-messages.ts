@@ -1,7 +1,8 @@
 /**
  * What travels on a worker's connection port (connection-relay.ts ↔ relayed-connections.ts) where the
  * workers cannot listen on one port themselves (shared-port.ts): the primary owns the listening socket and
- * every client's TCP connection; a worker thread serves HTTP on them through these messages. Bytes travel as plain Uint8Arrays whose buffers are transferred, never copied twice.
+ * every client's TCP connection; a worker thread serves HTTP on them through these messages. Bytes travel
+ * as plain Uint8Arrays whose buffers are transferred, never copied twice.
  *
  * Backpressure both ways, without a message more for a connection that keeps up: a worker has at most
  * WRITE_WINDOW bytes of a connection on their way to its client (the primary acknowledges them WRITE_ACK at
