@@ -29,6 +29,9 @@ const configSchema = z.object({
     .min(1, "must be at least 1")
     .max(64, "must be at most 64")
     .optional(),
+  WORKER_CONNECTIONS: z
+    .enum(["shared-port", "relay"], { error: "must be shared-port or relay" })
+    .default("shared-port"),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
     .int("must be a whole number")
@@ -196,6 +199,12 @@ export type Config = {
   dbPoolMax: number;
   /** Serving workers: 1 serves in this process alone; more run a primary and that many worker threads. */
   webConcurrency: number;
+  /**
+   * How workers get their connections: each listening on the port (SO_REUSEPORT, where the platform has
+   * it; the relay otherwise), or all through the primary's relay, which gives each new connection to the
+   * worker serving the fewest (src/serve/).
+   */
+  workerConnections: "shared-port" | "relay";
   /** Time limits on the database: waiting for a pooled connection, and one statement. */
   database: { acquireTimeoutMs: number; statementTimeoutMs: number };
   /** Time limits of the HTTP server (see api/server-settings.ts). */
@@ -255,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bootstrap: values.BOOTSTRAP,
     dbPoolMax: values.DB_POOL_MAX,
     webConcurrency: values.WEB_CONCURRENCY ?? availableParallelism(),
+    workerConnections: values.WORKER_CONNECTIONS,
     database: {
       acquireTimeoutMs: values.DB_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,

@@ -25,6 +25,14 @@ describe("loadConfig", () => {
     });
   });
 
+  it("has workers share the port unless told to use the relay", () => {
+    expect(loadConfig({}).workerConnections).toBe("shared-port");
+    expect(loadConfig({ WORKER_CONNECTIONS: "relay" }).workerConnections).toBe("relay");
+    expect(() => loadConfig({ WORKER_CONNECTIONS: "reuseport" })).toThrow(
+      "Invalid configuration: WORKER_CONNECTIONS must be shared-port or relay.",
+    );
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -33,7 +33,7 @@ export async function runInstance(
     const answer = await database;
     if (answer?.embedded) await createDatabaseIfMissing(answer.url);
     const config = answer ? { ...given, databaseUrl: answer.url } : given;
-    const reusePort = thread ? loadReusePort() : null;
+    const reusePort = thread && config.workerConnections === "shared-port" ? loadReusePort() : null;
     // The embedded PostgreSQL keeps dying or cannot be restarted: nothing here can be served any more, and a
     // non-zero exit is what makes a supervisor start everything afresh (the next start cleans up).
     const service = await startService(config, logger, {

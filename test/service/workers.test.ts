@@ -189,6 +189,38 @@ describe("a primary and its workers on DATABASE_URL", () => {
   }, 60_000);
 });
 
+describe("workers behind the primary's relay (WORKER_CONNECTIONS=relay)", () => {
+  it("serves through the relay, as where the port cannot be shared", async () => {
+    const database = await createTestDatabase();
+    const relayed = await startServiceProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: "2",
+      WORKER_CONNECTIONS: "relay",
+      LOG_LEVEL: "info",
+      BOOTSTRAP: "false",
+    });
+    try {
+      await relayed.waitFor(listening(2), 30_000);
+      const lines = relayed.output().match(/.*"msg":"listening".*/g) ?? [];
+      expect(lines).toHaveLength(2);
+      for (const line of lines) expect(line).toContain('"connections":"relayed"');
+      // Separate connections at once: the relay gives each to the worker serving the fewest.
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const response = await request(`${relayed.url}/readyz`, { reset: true });
+          await response.body.dump();
+          return response.statusCode;
+        }),
+      );
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    } finally {
+      expect(await relayed.stop()).toBe(0);
+      await database.drop();
+    }
+  }, 60_000);
+});
+
 describe("a first worker that cannot start", () => {
   it("makes the primary say why on stderr and exit 1", () => {
     const result = spawnSync(process.execPath, ["test/fixtures/service-whose-first-worker-throws.mjs"], {
