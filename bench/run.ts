@@ -146,6 +146,7 @@ try {
   const warm = await warmUp(ctx);
   const figures: Figure[] = [];
   const details: Record<string, unknown> = {
+    workers: { count: workers, connections: service.connections },
     warmUp: { ...warm, serviceRssMb: service.memory()?.currentMb ?? null },
   };
   for (const scenario of selected) {
@@ -167,7 +168,8 @@ try {
   const info = machine(postgres, loadAtStart, { start: referenceMs, end: referenceWorkMs() });
   console.log(`\n${table(figures)}\n`);
   console.log(
-    `${info.cpu}, ${info.cores} cores, ${info.memoryGb} GB, Node ${info.node}, ${info.postgres}; ${durationSeconds} s`,
+    `${info.cpu}, ${info.cores} cores, ${info.memoryGb} GB, Node ${info.node}, ${info.postgres}; ` +
+      `${workers} workers (${service.connections}); ${durationSeconds} s`,
   );
   console.log(`load average (1 min) at start ${info.loadAverage.start}, at end ${info.loadAverage.end}`);
   const { start, end } = info.referenceWorkMs;

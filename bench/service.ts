@@ -36,6 +36,8 @@ export interface ProcessMemory {
 
 export interface ServiceChild {
   url: string;
+  /** How clients reach its workers, as its "listening" line says ("shared port", "relayed", "own socket"). */
+  connections: string;
   pid: number;
   logFile: string;
   /**
@@ -95,11 +97,13 @@ export async function startServiceChild(options: ServiceChildOptions): Promise<S
 
   const until = Date.now() + 60_000;
   let port: string | undefined;
+  let connections = "";
   const listeners = options.listeners ?? 1;
   for (;;) {
     const log = readFileSync(options.logFile, "utf8");
-    const listening = [...log.matchAll(/"port":(\d+),"msg":"listening"/g)];
-    port = listening[0]?.[1];
+    const listening = [...log.matchAll(/"connections":"([^"]*)","port":(\d+),"msg":"listening"/g)];
+    connections = listening[0]?.[1] ?? "";
+    port = listening[0]?.[2];
     if (port && listening.length >= listeners) break;
     if (exited || Date.now() > until) throw new Error(`the service did not start:\n${log.slice(-3000)}`);
     await new Promise((resume) => setTimeout(resume, 100));
@@ -108,6 +112,7 @@ export async function startServiceChild(options: ServiceChildOptions): Promise<S
   const tree = () => [pid, ...nodeChildren(pid)];
   return {
     url: `http://127.0.0.1:${port}`,
+    connections,
     pid,
     logFile: options.logFile,
     memory() {
