@@ -15,6 +15,11 @@ export interface Machine {
    * lower is a faster core, and two readings far apart say the machine's speed changed during the run.
    */
   referenceWorkMs: { start: number; end: number };
+  /**
+   * A bare node:http server's CPU per request at 200/s and saturated (bench/machine-wake.ts): what this
+   * machine charges for waking an idle process, which the reference work does not see. Null off Linux.
+   */
+  bareServerCpuMs: { paced: number; saturated: number } | null;
   /** 1-minute load average at the start and the end of the run: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number };
 }
@@ -23,6 +28,7 @@ export function machine(
   postgres: string,
   loadAtStart: number,
   referenceWorkMs: Machine["referenceWorkMs"],
+  bareServerCpuMs: Machine["bareServerCpuMs"],
 ): Machine {
   const cpus = os.cpus();
   return {
@@ -34,6 +40,7 @@ export function machine(
     postgres,
     date: new Date().toISOString(),
     referenceWorkMs,
+    bareServerCpuMs,
     loadAverage: { start: loadAtStart, end: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 },
   };
 }

@@ -17,6 +17,7 @@ import { scratchDatabase } from "./database.js";
 import type { Figure, ScenarioResult } from "./figures.js";
 import { clientPool } from "./load.js";
 import { referenceWorkMs } from "./machine-speed.js";
+import { bareServerCpuMs } from "./machine-wake.js";
 import { machine, table, writeResults } from "./report.js";
 import { bot } from "./scenarios/bot.js";
 import { collapse } from "./scenarios/collapse.js";
@@ -86,6 +87,7 @@ limit.unref();
 const startedAt = performance.now();
 const loadAtStart = Math.round((loadavg()[0] ?? 0) * 100) / 100;
 const referenceMs = referenceWorkMs();
+const bareServer = await bareServerCpuMs();
 const work = await mkdtemp(path.join(tmpdir(), "birrcheck-bench-"));
 const cleanup: (() => Promise<unknown>)[] = [];
 let failed = false;
@@ -165,7 +167,7 @@ try {
   const durationSeconds = Math.round((performance.now() - startedAt) / 1000);
   // After the service has stopped: the machine as quiet as at the start.
   await service.stop();
-  const info = machine(postgres, loadAtStart, { start: referenceMs, end: referenceWorkMs() });
+  const info = machine(postgres, loadAtStart, { start: referenceMs, end: referenceWorkMs() }, bareServer);
   console.log(`\n${table(figures)}\n`);
   console.log(
     `${info.cpu}, ${info.cores} cores, ${info.memoryGb} GB, Node ${info.node}, ${info.postgres}; ` +
@@ -178,6 +180,12 @@ try {
   );
   if (Math.max(start, end) > 1.25 * Math.min(start, end)) {
     console.log("the machine's speed changed during the run: compare its figures with care");
+  }
+  if (bareServer) {
+    console.log(
+      `a bare node:http server's CPU per request: ${bareServer.paced} ms at 200/s, ${bareServer.saturated} ms ` +
+        "saturated (bench/machine-wake.ts: what waking an idle process costs here)",
+    );
   }
   await writeResults(RESULTS_FILE, { machine: info, durationSeconds, figures, details });
   console.log(`written: ${path.relative(process.cwd(), RESULTS_FILE)}`);

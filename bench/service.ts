@@ -187,8 +187,8 @@ export function residentKb(pid: number): { currentKb: number; peakKb: number } |
   }
 }
 
-/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux). */
-function procCpuMs(pid: number): number | null {
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 10 ms on Linux), null once it is gone. */
+export function procCpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may hold spaces; fields are counted after its closing parenthesis.
