@@ -3,7 +3,7 @@ import { clientPool, closedLoop, exchange, openLoop } from "./load.js";
 import { procCpuMs } from "./service.js";
 import { round } from "./stats.js";
 
-const PACED_RATE = 200;
+export const PACED_RATE = 200;
 const PACED_MS = 5_000;
 
 // The least a Node HTTP server can do per request: no framework, no database, a fixed JSON answer.

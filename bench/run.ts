@@ -17,7 +17,7 @@ import { scratchDatabase } from "./database.js";
 import type { Figure, ScenarioResult } from "./figures.js";
 import { clientPool } from "./load.js";
 import { referenceWorkMs } from "./machine-speed.js";
-import { bareServerCpuMs } from "./machine-wake.js";
+import { bareServerCpuMs, PACED_RATE } from "./machine-wake.js";
 import { machine, table, writeResults } from "./report.js";
 import { bot } from "./scenarios/bot.js";
 import { collapse } from "./scenarios/collapse.js";
@@ -183,7 +183,7 @@ try {
   }
   if (bareServer) {
     console.log(
-      `a bare node:http server's CPU per request: ${bareServer.paced} ms at 200/s, ${bareServer.saturated} ms ` +
+      `a bare node:http server's CPU per request: ${bareServer.paced} ms at ${PACED_RATE}/s, ${bareServer.saturated} ms ` +
         "saturated (bench/machine-wake.ts: what waking an idle process costs here)",
     );
   }
