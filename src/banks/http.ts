@@ -1,4 +1,5 @@
 import { Agent, type Dispatcher, ProxyAgent, request } from "undici";
+import { linkAbort } from "../linked-abort.js";
 import type { BankCode } from "./codes.js";
 import { BankUnavailableError } from "./errors.js";
 
@@ -77,16 +78,20 @@ export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpCli
       connectTimeoutMs,
     );
 
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new BankUnavailableError(bank, "timeout")), timeoutMs);
-    const combined = signal ? AbortSignal.any([deadline.signal, signal]) : deadline.signal;
+    const bounds = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      bounds.abort(new BankUnavailableError(bank, "timeout"));
+    }, timeoutMs);
+    const unlink = linkAbort(bounds, [signal]);
     try {
       const response = await request(target, {
         dispatcher,
         method: bankRequest.method,
         headers: bankRequest.headers,
         body: bankRequest.body,
-        signal: combined,
+        signal: bounds.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
@@ -103,11 +108,12 @@ export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpCli
       return { status: response.statusCode, headers: lowerCaseHeaders(response.headers), body };
     } catch (error) {
       if (error instanceof BankUnavailableError && error.bank === bank) throw error;
-      if (deadline.signal.aborted) throw new BankUnavailableError(bank, "timeout", { cause: error });
+      if (timedOut) throw new BankUnavailableError(bank, "timeout", { cause: error });
       if (signal?.aborted) throw signal.reason;
       throw classify(bank, error);
     } finally {
       clearTimeout(timer);
+      unlink();
     }
   }
 

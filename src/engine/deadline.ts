@@ -1,5 +1,6 @@
 import type { BankCode } from "../banks/codes.js";
 import { BankUnavailableError } from "../banks/errors.js";
+import { linkAbort } from "../linked-abort.js";
 
 /** The bounds of one verification's bank lookup: its deadline and one signal for every reason to stop. */
 export interface LookupBounds {
@@ -19,15 +20,18 @@ export function boundLookup(
   deadline: number,
   also: readonly (AbortSignal | undefined)[],
 ): LookupBounds {
-  const timer = new AbortController();
+  const bounds = new AbortController();
   const handle = setTimeout(
-    () => timer.abort(new BankUnavailableError(bank, "timeout")),
+    () => bounds.abort(new BankUnavailableError(bank, "timeout")),
     Math.max(0, deadline - Date.now()),
   );
-  const others = also.filter((signal): signal is AbortSignal => signal !== undefined);
+  const unlink = linkAbort(bounds, also);
   return {
     deadline,
-    signal: others.length ? AbortSignal.any([timer.signal, ...others]) : timer.signal,
-    dispose: () => clearTimeout(handle),
+    signal: bounds.signal,
+    dispose: () => {
+      clearTimeout(handle);
+      unlink();
+    },
   };
 }

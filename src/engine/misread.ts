@@ -2,7 +2,7 @@ import type { BankAdapter, LookupOutcome, LookupTarget } from "../banks/types.js
 import type { Logger } from "../logger.js";
 import { confusableVariants } from "../reading/confusables.js";
 import type { BankGateway } from "./bank-gateway.js";
-import type { LookupBounds } from "./deadline.js";
+import { boundLookup, type LookupBounds } from "./deadline.js";
 import { documentMismatches } from "./document-match.js";
 import type { Resolved } from "./resolve.js";
 
@@ -34,10 +34,11 @@ export async function lookupAsRead(
   for (const variant of variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, unsure)) {
     const stopAt = bounds.deadline - DEADLINE_MARGIN_MS;
     if (bounds.signal.aborted || Date.now() >= stopAt) break;
-    const signal = AbortSignal.any([bounds.signal, AbortSignal.timeout(stopAt - Date.now())]);
+    const variantBounds = boundLookup(resolved.bank, stopAt, [bounds.signal]);
     const outcome = await gateway
-      .lookup(resolved.bank, variant, { signal, deadline: stopAt })
-      .catch(() => null);
+      .lookup(resolved.bank, variant, variantBounds)
+      .catch(() => null)
+      .finally(variantBounds.dispose);
     if (outcome?.kind !== "found") continue;
     if (documentMismatches(claimed.receipt, outcome.receipt, true).length > 0) continue;
     logger.info(

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import type { BankAdapters } from "../banks/registry.js";
 import { QuotaExceededError, ServiceUnavailableError, ValidationError } from "../errors.js";
@@ -44,6 +45,8 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
   const now = deps.now ?? (() => new Date());
   const deadlineMs = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const stopping = new AbortController();
+  // Each verification in flight listens to it until its lookup is done (deadline.ts): no leak to warn of.
+  setMaxListeners(0, stopping.signal);
   const leaders = createLeaders(deps.peers);
   const recorder = createRecorder(orm, logger, now);
 

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { getEventListeners } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
@@ -389,6 +390,16 @@ describe("createBankHttpClient", () => {
     const reason = new Error("caller gave up");
     setTimeout(() => controller.abort(reason), 100);
     await expect(client.send(createFakeAdapter(), GET("/"), controller.signal)).rejects.toBe(reason);
+  });
+
+  it("leaves nothing on the caller's signal once a request is done, answered or failed", async () => {
+    // The engine passes a signal that lives as long as the worker: what a request hangs on it must go.
+    const lasting = new AbortController();
+    await client.send(createFakeAdapter(), GET("/"), lasting.signal);
+    await client.send(createFakeAdapter(), GET("/status/500"), lasting.signal);
+    sim.setMode("telebirr", { kind: "reset" });
+    await expectUnavailable(client.send(createFakeAdapter(), GET("/"), lasting.signal), "network");
+    expect(getEventListeners(lasting.signal, "abort")).toHaveLength(0);
   });
 });
 
