@@ -19,14 +19,13 @@ import {
 export interface Recorder {
   /** The bank's answer as judged, with one unit of quota (sandbox aside); a concurrent confirmation → duplicate. */
   answer(
-    em: EntityManager,
     request: RecordRequest,
     outcome: LookupOutcome,
     verdict: Judgement,
     month: string,
   ): Promise<VerificationOutcome>;
   /** An attempt to use an already confirmed receipt: recorded (who tried, when), no quota, no bank call. */
-  duplicate(em: EntityManager, request: RecordRequest, existingId: number): Promise<VerificationOutcome>;
+  duplicate(request: RecordRequest, existingId: number): Promise<VerificationOutcome>;
 }
 
 /** Who asked for what, and what to run in the record's transaction. */
@@ -36,9 +35,17 @@ export interface RecordRequest {
   hook: RecordingHook | undefined;
 }
 
-export function createRecorder(orm: MikroORM, logger: Logger, now: () => Date): Recorder {
+/**
+ * `statements` runs plain statements only (see `plainStatements` in verify.ts); a record written with a hook,
+ * or through entities, gets a fork of its own.
+ */
+export function createRecorder(
+  orm: MikroORM,
+  statements: EntityManager,
+  logger: Logger,
+  now: () => Date,
+): Recorder {
   async function answer(
-    em: EntityManager,
     request: RecordRequest,
     outcome: LookupOutcome,
     verdict: Judgement,
@@ -48,7 +55,7 @@ export function createRecorder(orm: MikroORM, logger: Logger, now: () => Date): 
     const transactionNumber =
       outcome.kind === "found" ? outcome.reference : resolved.target.transactionNumber;
     try {
-      return await recording(em, request.hook, async (tx) => {
+      return await recording(request.hook ? orm.em.fork() : statements, request.hook, async (tx) => {
         const quota = caller.sandbox ? null : { businessId: caller.businessId, month };
         const record = await insertVerification(
           tx,
@@ -98,7 +105,8 @@ export function createRecorder(orm: MikroORM, logger: Logger, now: () => Date): 
     }
   }
 
-  async function duplicate(em: EntityManager, request: RecordRequest, existingId: number) {
+  async function duplicate(request: RecordRequest, existingId: number) {
+    const em = orm.em.fork();
     const existing = recordFromEntity(await em.findOneOrFail(VerificationSchema, existingId));
     return duplicateOf(em, request, existing);
   }

@@ -46,7 +46,7 @@ export interface Resolution {
  * front end can ask for it.
  */
 export async function resolveRequest(
-  em: EntityManager,
+  fork: () => EntityManager,
   adapters: BankAdapters,
   caller: VerifyCaller,
   input: VerifyInput,
@@ -56,7 +56,7 @@ export async function resolveRequest(
   const role = bankInfo(bank).accountRole;
 
   const saved =
-    input.bankAccountId === undefined ? null : await savedAccount(em, caller, bank, input.bankAccountId);
+    input.bankAccountId === undefined ? null : await savedAccount(fork(), caller, bank, input.bankAccountId);
   const typed = input.accountNumber?.trim() ? adapter.normalizeAccount(input.accountNumber) : null;
   // For CBE Birr account_number is the payer's phone (the lookup needs it); a saved account is the receiver.
   const expectedReceiver =

@@ -48,12 +48,16 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
   // Each verification in flight listens to it until its lookup is done (deadline.ts): no leak to warn of.
   setMaxListeners(0, stopping.signal);
   const leaders = createLeaders(deps.peers);
-  const recorder = createRecorder(orm, logger, now);
+  const fork = () => orm.em.fork();
+  // The hot path's statements are plain (precheck, the record's insert): they need a pool, not a unit of
+  // work. One fork serves them all and never holds an entity; a fork per verification was ~4 KB kept through
+  // the bank's wait. What works with entities (a saved account, a duplicate, a recording hook) forks.
+  const plainStatements = orm.em.fork();
+  const recorder = createRecorder(orm, plainStatements, logger, now);
 
   const engine: VerificationEngine = {
     async verify(caller, input, options = {}) {
-      const em = orm.em.fork();
-      const { resolved, missing } = await resolveRequest(em, adapters, caller, input);
+      const { resolved, missing } = await resolveRequest(fork, adapters, caller, input);
       if (missing) throw ValidationError.field(missing.field, missing.message);
       const { bank, target } = resolved;
       const deadline = (options.startedAt ?? Date.now()) + deadlineMs;
@@ -70,8 +74,15 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
       try {
         const outcome = await leaders.run(key, bounds.signal, async (shared, answered) => {
           const month = quotaMonth(now());
-          const check = await precheck(em, caller, bank, target.transactionNumber, target.token, month);
-          if (check.existingId !== null) return recorder.duplicate(em, request, check.existingId);
+          const check = await precheck(
+            plainStatements,
+            caller,
+            bank,
+            target.transactionNumber,
+            target.token,
+            month,
+          );
+          if (check.existingId !== null) return recorder.duplicate(request, check.existingId);
           if (!caller.sandbox && check.exhausted) throw new QuotaExceededError();
           const gateway = caller.sandbox ? deps.sandbox : deps.live;
           const answer =
@@ -82,7 +93,7 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
           // An answer that came after the deadline or after the client left is thrown away, unrecorded.
           if (bounds.signal.aborted) throw bounds.signal.reason;
           answered(answer);
-          return recorder.answer(em, request, answer, judge(answer, resolved, check.savedAccounts), month);
+          return recorder.answer(request, answer, judge(answer, resolved, check.savedAccounts), month);
         });
         countOutcome(metrics, bank, caller.sandbox, outcome.kind);
         return outcome;
@@ -94,7 +105,7 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
       }
     },
     async prepare(caller, input) {
-      const { resolved, missing } = await resolveRequest(orm.em.fork(), adapters, caller, input);
+      const { resolved, missing } = await resolveRequest(fork, adapters, caller, input);
       // An account the caller gave that the bank cannot use is wrong, not missing: say so as verify() would.
       const given = input.accountNumber !== undefined || input.bankAccountId !== undefined;
       if (missing && given) throw ValidationError.field(missing.field, missing.message);
