@@ -6,7 +6,8 @@ import { pickReceiptColumns, recordFromEntity, type VerificationRecord } from ".
 import { QuotaExceededError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { Judgement } from "./judge.js";
-import { insertVerification } from "./records.js";
+import { createRecordWriter } from "./record-writer.js";
+import { insertVerification, type NewVerification } from "./records.js";
 import type { Resolved } from "./resolve.js";
 import {
   OUTCOME_MESSAGES,
@@ -45,6 +46,8 @@ export function createRecorder(
   logger: Logger,
   now: () => Date,
 ): Recorder {
+  const writer = createRecordWriter(statements);
+
   async function answer(
     request: RecordRequest,
     outcome: LookupOutcome,
@@ -57,20 +60,20 @@ export function createRecorder(
     try {
       return await recording(request.hook ? orm.em.fork() : statements, request.hook, async (tx) => {
         const quota = caller.sandbox ? null : { businessId: caller.businessId, month };
-        const record = await insertVerification(
-          tx,
-          {
-            ...base(request),
-            transactionNumber,
-            success: verdict.kind === "confirmed",
-            exists: outcome.kind === "found",
-            message: verdict.message,
-            ...verdict.columns,
-            bankAnswer:
-              outcome.kind === "found" ? { reference: outcome.reference, receipt: outcome.receipt } : null,
-          },
-          quota,
-        );
+        // With a hook the record is written in the hook's transaction; without, it may share one (record-writer.ts).
+        const insert = request.hook
+          ? (record: NewVerification) => insertVerification(tx, record, quota)
+          : (record: NewVerification) => writer.insert(record, quota);
+        const record = await insert({
+          ...base(request),
+          transactionNumber,
+          success: verdict.kind === "confirmed",
+          exists: outcome.kind === "found",
+          message: verdict.message,
+          ...verdict.columns,
+          bankAnswer:
+            outcome.kind === "found" ? { reference: outcome.reference, receipt: outcome.receipt } : null,
+        });
         if (!record) throw new QuotaExceededError();
         logger.info(
           {

@@ -1,7 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
 import { VerificationSchema } from "../db/entities/index.js";
-import { plainQuery } from "../db/plain-query.js";
+import { type PlainStatements, plainQuery } from "../db/plain-query.js";
 import {
   recordFromRow,
   VERIFICATION_ROW_COLUMNS,
@@ -82,15 +82,30 @@ export type NewVerification = Omit<VerificationRecord, "id" | "branchId" | "crea
 export async function insertVerification(
   em: EntityManager,
   record: NewVerification,
-  quota: { businessId: number; month: string } | null,
+  quota: QuotaUnit | null,
+): Promise<VerificationRecord | null> {
+  return insertVerificationWith((sql, params) => plainQuery(em, sql, params), em, record, quota);
+}
+
+/** The month's quota unit a record takes. */
+export interface QuotaUnit {
+  businessId: number;
+  month: string;
+}
+
+/** insertVerification through `query`: a transaction's, for one (record-writer.ts). */
+export async function insertVerificationWith(
+  query: PlainStatements,
+  em: EntityManager,
+  record: NewVerification,
+  quota: QuotaUnit | null,
 ): Promise<VerificationRecord | null> {
   const names = Object.keys(record) as (keyof NewVerification)[];
   const params = names.map((name) => {
     const value = record[name];
     return value instanceof Date ? value.toISOString() : isObject(value) ? JSON.stringify(value) : value;
   });
-  const rows = await plainQuery<VerificationRow>(
-    em,
+  const rows = await query<VerificationRow>(
     insertStatement(em, names, quota !== null),
     quota ? [quota.month, quota.businessId, ...params] : params,
   );
