@@ -97,8 +97,6 @@ export function createRecordWriter(em: EntityManager) {
   };
 }
 
-export type RecordWriter = ReturnType<typeof createRecordWriter>;
-
 /** Settles `waiting` with `written` once it is; never rejects. */
 async function settled(waiting: Waiting, written: Promise<VerificationRecord | null>): Promise<void> {
   waiting.settle(written);

@@ -6,6 +6,7 @@ import { type Orm, openOrm } from "../../src/db/orm.js";
 import { insertVerification, type NewVerification, precheck } from "../../src/engine/records.js";
 import type { VerifyCaller } from "../../src/engine/types.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { newVerification } from "../support/factories.js";
 
 // The verification's two statements run prepared on pooled connections (src/db/plain-query.ts). With a pool
 // of one connection every statement below runs on the connection that prepared it.
@@ -30,38 +31,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-let sequence = 0;
-function confirmed(): NewVerification {
-  sequence += 1;
-  return {
-    branch: caller.branchId,
-    bank: "telebirr",
-    transactionNumber: `DFP${String(sequence).padStart(7, "0")}`,
-    accountNumber: null,
-    success: true,
-    exists: true,
-    message: null,
-    status: "completed",
-    transactionType: "Send Money to Registered Customer",
-    amount: 1100,
-    currency: "ETB",
-    transactionDate: "2026-11-20T10:15:00+03:00",
-    payerName: "Abebe Kebede",
-    payerAccount: "2519****2872",
-    receiverName: "Sara Tadesse",
-    receiverAccount: "2519****4025",
-    description: null,
-    sourceUrl: null,
-    receiptToken: null,
-    sandbox: false,
-    verificationMethod: "official",
-    sourceType: "api",
-    sourceLabel: "till 1",
-    bankAnswer: { reference: "x" },
-    createdAt: new Date(),
-    deletedAt: null,
-  };
-}
+const confirmed = () => newVerification(caller.branchId);
 
 const quota = { businessId: 0, month: "2026-11" };
 const write = (record: NewVerification) =>
@@ -70,7 +40,7 @@ const write = (record: NewVerification) =>
 describe("the verification's prepared statements", () => {
   it("write and find a record, the quota counted", async () => {
     const record = await write(confirmed());
-    expect(record?.transactionNumber).toMatch(/^DFP/);
+    expect(record?.transactionNumber).toMatch(/^DFR/);
     expect(record?.amount).toBe(1100);
     const found = await precheck(
       orm.em.fork(),

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBranch, createBusiness } from "../../src/admin/businesses.js";
 import { type Orm, openOrm } from "../../src/db/orm.js";
 import { createRecordWriter } from "../../src/engine/record-writer.js";
-import type { NewVerification } from "../../src/engine/records.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import { newVerification } from "../support/factories.js";
 
 // Records that take one business's quota units while one is being written go together in one transaction
 // (src/engine/record-writer.ts): as exact as one at a time, fewer commits.
@@ -29,36 +29,7 @@ async function branchOf(quota: number): Promise<{ branchId: number; businessId: 
   return { branchId: branch.id, businessId: business.id };
 }
 
-function confirmed(branchId: number, transactionNumber = `DFB${String(++sequence).padStart(7, "0")}`) {
-  return {
-    branch: branchId,
-    bank: "telebirr",
-    transactionNumber,
-    accountNumber: null,
-    success: true,
-    exists: true,
-    message: null,
-    status: "completed",
-    transactionType: "Send Money to Registered Customer",
-    amount: 250,
-    currency: "ETB",
-    transactionDate: "2026-11-20T10:15:00+03:00",
-    payerName: "Abebe Kebede",
-    payerAccount: "2519****2872",
-    receiverName: "Sara Tadesse",
-    receiverAccount: "2519****4025",
-    description: null,
-    sourceUrl: null,
-    receiptToken: null,
-    sandbox: false,
-    verificationMethod: "official",
-    sourceType: "api",
-    sourceLabel: "till 1",
-    bankAnswer: { reference: transactionNumber },
-    createdAt: new Date(),
-    deletedAt: null,
-  } satisfies NewVerification;
-}
+const confirmed = (branchId: number) => newVerification(branchId, { amount: 250 });
 
 async function written(branchId: number) {
   return orm.em

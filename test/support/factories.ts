@@ -1,4 +1,5 @@
 import { type Verification, VerificationSchema } from "../../src/db/entities/index.js";
+import type { NewVerification } from "../../src/engine/records.js";
 import type { TestDatabase } from "./database.js";
 
 let sequence = 0;
@@ -10,11 +11,24 @@ export async function insertVerification(
   overrides: Partial<Omit<Verification, "branch">> = {},
 ): Promise<Verification> {
   const em = db.orm.em.fork();
-  sequence += 1;
   const verification = em.create(VerificationSchema, {
+    ...newVerification(branchId),
+    sourceLabel: "test key",
+    bankAnswer: null,
+    ...overrides,
+  });
+  await em.flush();
+  return verification;
+}
+
+/** A confirmed Telebirr record as the engine writes it (src/engine/records.ts), with a fresh reference. */
+export function newVerification(branchId: number, overrides: Partial<NewVerification> = {}): NewVerification {
+  sequence += 1;
+  const transactionNumber = `DFR${String(sequence).padStart(7, "0")}`;
+  return {
     branch: branchId,
     bank: "telebirr",
-    transactionNumber: `DFH${String(sequence).padStart(7, "0")}`,
+    transactionNumber,
     accountNumber: null,
     success: true,
     exists: true,
@@ -30,14 +44,14 @@ export async function insertVerification(
     receiverAccount: "2519****4025",
     description: null,
     sourceUrl: null,
+    receiptToken: null,
+    sandbox: false,
     verificationMethod: "official",
     sourceType: "api",
-    sourceLabel: "test key",
-    bankAnswer: null,
+    sourceLabel: "till 1",
+    bankAnswer: { reference: transactionNumber },
     createdAt: new Date(),
     deletedAt: null,
     ...overrides,
-  });
-  await em.flush();
-  return verification;
+  };
 }
