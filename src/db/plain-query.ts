@@ -44,54 +44,16 @@ export async function plainQuery<R extends object>(
   params: readonly unknown[],
 ): Promise<R[]> {
   if (em.isInTransaction()) return em.execute<R[]>(sql, [...params]);
-  return onPooledConnection(em, (client) => run<R>(client, sql, params));
-}
-
-/** Runs statements as plainQuery does. */
-export type PlainStatements = <R extends object>(sql: string, params: readonly unknown[]) => Promise<R[]>;
-
-/**
- * Runs `work`'s statements (as plainQuery runs one) on one pooled connection between BEGIN and COMMIT; when
- * `work` throws, the transaction is rolled back and the error passed on. An error of COMMIT itself leaves
- * it unknown whether the transaction took effect.
- */
-export function plainTransaction<T>(
-  em: EntityManager,
-  work: (query: PlainStatements) => Promise<T>,
-): Promise<T> {
-  return onPooledConnection(em, async (client) => {
-    await client.query("begin");
-    let result: T;
-    try {
-      result = await work((sql, params) => run(client, sql, params));
-    } catch (error) {
-      await client.query("rollback").catch(() => undefined);
-      throw error;
-    }
-    await client.query("commit");
-    return result;
-  });
-}
-
-async function onPooledConnection<T>(em: EntityManager, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const pool = em.getConnection().getKnex().client;
   let client: pg.Client | undefined;
   try {
     client = (await pool.acquireConnection()) as pg.Client;
-    return await use(client);
+    const text = numbered(sql);
+    const name = nameOf(text);
+    return (await client.query<R>({ text, values: [...params], ...(name ? { name } : {}) })).rows;
   } catch (error) {
     throw em.getDriver().convertException(error instanceof Error ? error : new Error(String(error)));
   } finally {
     if (client) await pool.releaseConnection(client);
   }
-}
-
-async function run<R extends object>(
-  client: pg.Client,
-  sql: string,
-  params: readonly unknown[],
-): Promise<R[]> {
-  const text = numbered(sql);
-  const name = nameOf(text);
-  return (await client.query<R>({ text, values: [...params], ...(name ? { name } : {}) })).rows;
 }

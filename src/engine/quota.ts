@@ -24,3 +24,14 @@ export const TAKE_QUOTA_UNIT_SQL = `insert into quota_usage (business_id, month,
   on conflict (business_id, month) do update set count = quota_usage.count + 1
     where quota_usage.count < (select monthly_quota from businesses where id = excluded.business_id)
   returning count`;
+
+/**
+ * TAKE_QUOTA_UNIT_SQL for `n` units at once, all or none (parameters: month, n, business id, n), for the
+ * statement that writes `n` records together (insertVerificationsTogether).
+ */
+export const TAKE_QUOTA_UNITS_SQL = `insert into quota_usage (business_id, month, count)
+  select b.id, ?, ?::int from businesses b where b.id = ? and b.monthly_quota >= ?::int
+  on conflict (business_id, month) do update set count = quota_usage.count + excluded.count
+    where quota_usage.count + excluded.count
+      <= (select monthly_quota from businesses where id = excluded.business_id)
+  returning count`;

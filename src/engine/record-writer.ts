@@ -1,14 +1,14 @@
+import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { EntityManager } from "@mikro-orm/postgresql";
-import { plainTransaction } from "../db/plain-query.js";
 import type { VerificationRecord } from "../db/verification-record.js";
 import {
   insertVerification,
-  insertVerificationWith,
+  insertVerificationsTogether,
   type NewVerification,
   type QuotaUnit,
 } from "./records.js";
 
-/** Records that take one business's quota units, written together at most this many to a transaction. */
+/** Records that take one business's quota units, written together at most this many to a statement. */
 const MAX_TOGETHER = 20;
 
 interface Waiting {
@@ -19,16 +19,16 @@ interface Waiting {
 
 /**
  * Writes records as insertVerification does, but those that take a unit of the same business's quota while
- * one of them is being written wait for it and then go together, in one transaction.
+ * one of them is being written wait for it and then go together, in one statement.
  *
- * Why: the unit is taken under the business's row in quota_usage, which PostgreSQL keeps locked until the
+ * Why: a unit is taken under the business's row in quota_usage, which PostgreSQL keeps locked until the
  * statement's commit, and a commit waits for its WAL flush (~0.5 ms on the bench's VM), so one business's
- * records were written one flush after another: ~240 ms of a burst of 1,000 (README, "Performance"). Each
- * record still takes its unit with its own statement, under the same lock, so the quota is as exact as
- * before; the records of a batch share one flush. A statement that fails (a receipt confirmed by another
- * request hits the unique index) rolls the whole batch back, and then each record is written alone, as it
- * would have been; an error of the connection or of the commit is each record's error, never retried,
- * since the batch may have been written.
+ * records were written one flush after another: ~240 ms of a burst of 1,000 (README, "Performance").
+ * Together, they take all their units and are inserted by one statement (insertVerificationsTogether), so
+ * the row is locked for one statement and one flush. When fewer units are left than records, or one of them
+ * hits the unique index (a receipt confirmed by another request), the statement writes nothing and each
+ * record is written alone, as it would have been: the quota stays exact. Any other error (the connection,
+ * the commit) is each record's error, never retried, since the records may have been written.
  */
 export function createRecordWriter(em: EntityManager) {
   /** Per business and month with a write in flight: the records waiting for it. */
@@ -46,34 +46,31 @@ export function createRecordWriter(em: EntityManager) {
   }
 
   async function writeTogether(batch: Waiting[]): Promise<void> {
-    if (batch.length === 1) {
-      const [only] = batch as [Waiting];
-      return settled(only, insertVerification(em, only.record, only.quota));
-    }
-    let statementFailed = false;
-    const written = plainTransaction(em, async (query) => {
-      const records: (VerificationRecord | null)[] = [];
-      try {
-        for (const { record, quota } of batch)
-          records.push(await insertVerificationWith(query, em, record, quota));
-      } catch (error) {
-        statementFailed = true;
-        throw error;
-      }
-      return records;
-    });
+    const [first] = batch;
+    if (!first) return;
+    if (batch.length === 1) return settled(first, insertVerification(em, first.record, first.quota));
+    let records: VerificationRecord[] | null;
     try {
-      const records = await written;
-      for (const [n, waiting] of batch.entries()) waiting.settle(Promise.resolve(records[n] ?? null));
+      records = await insertVerificationsTogether(
+        em,
+        batch.map((waiting) => waiting.record),
+        first.quota,
+      );
     } catch (error) {
-      if (!statementFailed) {
+      if (!(error instanceof UniqueConstraintViolationException)) {
         for (const waiting of batch) waiting.settle(Promise.reject(error));
         return;
       }
-      await Promise.all(
-        batch.map((waiting) => settled(waiting, insertVerification(em, waiting.record, waiting.quota))),
-      );
+      records = null;
     }
+    if (records) {
+      for (const [n, waiting] of batch.entries()) waiting.settle(Promise.resolve(records[n] ?? null));
+      return;
+    }
+    // Fewer units left than records, or one of them is a receipt confirmed meanwhile: each alone.
+    await Promise.all(
+      batch.map((waiting) => settled(waiting, insertVerification(em, waiting.record, waiting.quota))),
+    );
   }
 
   return {

@@ -1,14 +1,14 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
 import { VerificationSchema } from "../db/entities/index.js";
-import { type PlainStatements, plainQuery } from "../db/plain-query.js";
+import { plainQuery } from "../db/plain-query.js";
 import {
   recordFromRow,
   VERIFICATION_ROW_COLUMNS,
   type VerificationRecord,
   type VerificationRow,
 } from "../db/verification-record.js";
-import { QUOTA_EXHAUSTED_SQL, TAKE_QUOTA_UNIT_SQL } from "./quota.js";
+import { QUOTA_EXHAUSTED_SQL, TAKE_QUOTA_UNIT_SQL, TAKE_QUOTA_UNITS_SQL } from "./quota.js";
 import type { VerifyCaller } from "./types.js";
 
 // The two statements of a verification's hot path, one round trip each, in plain SQL. Through the unit of
@@ -84,7 +84,15 @@ export async function insertVerification(
   record: NewVerification,
   quota: QuotaUnit | null,
 ): Promise<VerificationRecord | null> {
-  return insertVerificationWith((sql, params) => plainQuery(em, sql, params), em, record, quota);
+  const names = Object.keys(record) as (keyof NewVerification)[];
+  const params = paramsOf(names, record);
+  const rows = await plainQuery<VerificationRow>(
+    em,
+    insertStatement(em, names, quota !== null),
+    quota ? [quota.month, quota.businessId, ...params] : params,
+  );
+  const row = rows[0];
+  return row ? recordFromRow(row) : null;
 }
 
 /** The month's quota unit a record takes. */
@@ -93,31 +101,41 @@ export interface QuotaUnit {
   month: string;
 }
 
-/** insertVerification through `query`: a transaction's, for one (record-writer.ts). */
-export async function insertVerificationWith(
-  query: PlainStatements,
+/**
+ * Writes `records` and takes one unit of the month's quota for each, in one statement: all of them, or
+ * none when fewer units are left (null). The statement is insertVerification's for many rows, so it locks
+ * the business's quota row before it inserts, in the same order as that one. Records come back in order.
+ */
+export async function insertVerificationsTogether(
   em: EntityManager,
-  record: NewVerification,
-  quota: QuotaUnit | null,
-): Promise<VerificationRecord | null> {
-  const names = Object.keys(record) as (keyof NewVerification)[];
-  const params = names.map((name) => {
+  records: readonly NewVerification[],
+  quota: QuotaUnit,
+): Promise<VerificationRecord[] | null> {
+  const names = Object.keys(records[0] ?? {}) as (keyof NewVerification)[];
+  const params: unknown[] = [quota.month, records.length, quota.businessId, records.length];
+  for (const record of records) params.push(...paramsOf(names, record));
+  const rows = await plainQuery<VerificationRow>(
+    em,
+    insertStatement(em, names, true, records.length),
+    params,
+  );
+  if (rows.length === 0) return null;
+  // Inserted in order (`order by ord`), so their ids ascend in the records' order.
+  return rows.sort((a, b) => Number(a.id) - Number(b.id)).map(recordFromRow);
+}
+
+function paramsOf(names: readonly (keyof NewVerification)[], record: NewVerification): unknown[] {
+  return names.map((name) => {
     const value = record[name];
     return value instanceof Date ? value.toISOString() : isObject(value) ? JSON.stringify(value) : value;
   });
-  const rows = await query<VerificationRow>(
-    insertStatement(em, names, quota !== null),
-    quota ? [quota.month, quota.businessId, ...params] : params,
-  );
-  const row = rows[0];
-  return row ? recordFromRow(row) : null;
 }
 
 // The engine writes the same fields every time: the statement is built once per set of fields.
 const INSERTS = new Map<string, string>();
 
-function insertStatement(em: EntityManager, names: readonly string[], takesQuota: boolean): string {
-  const key = `${takesQuota}:${names.join()}`;
+function insertStatement(em: EntityManager, names: readonly string[], takesQuota: boolean, rows = 1): string {
+  const key = `${takesQuota}:${rows}:${names.join()}`;
   let sql = INSERTS.get(key);
   if (sql !== undefined) return sql;
   const meta = em.getMetadata().get(VerificationSchema.meta.className);
@@ -132,11 +150,21 @@ function insertStatement(em: EntityManager, names: readonly string[], takesQuota
     // Each value is cast to its column's type: an untyped literal in INSERT … SELECT would be text.
     values.push(`?::${type}`);
   }
-  const insert = `insert into verifications (${columns.join(", ")}) select ${values.join(", ")}`;
   const returning = `returning ${VERIFICATION_ROW_COLUMNS.map((column) => `"${column}"`).join(", ")}`;
-  sql = takesQuota
-    ? `with quota as (${TAKE_QUOTA_UNIT_SQL}) ${insert} where exists (select 1 from quota) ${returning}`
-    : `${insert} ${returning}`;
+  if (rows === 1) {
+    const insert = `insert into verifications (${columns.join(", ")}) select ${values.join(", ")}`;
+    sql = takesQuota
+      ? `with quota as (${TAKE_QUOTA_UNIT_SQL}) ${insert} where exists (select 1 from quota) ${returning}`
+      : `${insert} ${returning}`;
+  } else {
+    // Many records, each taking a unit (insertVerificationsTogether): inserted in the order given.
+    const aliases = names.map((_, n) => `c${n}`).join(", ");
+    const tuples = Array.from({ length: rows }, (_, ord) => `(${values.join(", ")}, ${ord})`).join(", ");
+    sql =
+      `with quota as (${TAKE_QUOTA_UNITS_SQL}) insert into verifications (${columns.join(", ")}) ` +
+      `select ${aliases} from (values ${tuples}) as v(${aliases}, ord) ` +
+      `where exists (select 1 from quota) order by ord ${returning}`;
+  }
   INSERTS.set(key, sql);
   return sql;
 }

@@ -6,7 +6,7 @@ import { createRecordWriter } from "../../src/engine/record-writer.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { newVerification } from "../support/factories.js";
 
-// Records that take one business's quota units while one is being written go together in one transaction
+// Records that take one business's quota units while one is being written go together in one statement
 // (src/engine/record-writer.ts): as exact as one at a time, fewer commits.
 let db: TestDatabase;
 let orm: Orm;
@@ -56,8 +56,13 @@ describe("the record writer", () => {
   it("writes one business's concurrent records in fewer transactions, each taking its unit", async () => {
     const { branchId, businessId } = await branchOf(1000);
     const writer = createRecordWriter(orm.em.fork());
+    const sent = Array.from({ length: 60 }, () => confirmed(branchId));
     const records = await Promise.all(
-      Array.from({ length: 60 }, () => writer.insert(confirmed(branchId), { businessId, month: MONTH })),
+      sent.map((record) => writer.insert(record, { businessId, month: MONTH })),
+    );
+    // Each caller gets its own record back.
+    expect(records.map((record) => record?.transactionNumber)).toEqual(
+      sent.map((record) => record.transactionNumber),
     );
     expect(records.every((record) => record !== null && record.branchId === branchId)).toBe(true);
     expect(new Set(records.map((record) => record?.id)).size).toBe(60);
