@@ -60,7 +60,8 @@ export function createRecorder(
     try {
       return await recording(request.hook ? orm.em.fork() : statements, request.hook, async (tx) => {
         const quota = caller.sandbox ? null : { businessId: caller.businessId, month };
-        // With a hook the record is written in the hook's transaction; without, it may share one (record-writer.ts).
+        // With a hook the record is written in the hook's transaction; without, it may share a statement
+        // with the business's other records (record-writer.ts).
         const insert = request.hook
           ? (record: NewVerification) => insertVerification(tx, record, quota)
           : (record: NewVerification) => writer.insert(record, quota);
