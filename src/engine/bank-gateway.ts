@@ -60,7 +60,11 @@ export function createBankGateway(
     }
     const stop = metrics?.bankLookupSeconds.startTimer({ bank });
     try {
-      const outcome = await lookupAtBank(adapters[bank], target, client, { ...limits, answerTimes });
+      const outcome = await lookupAtBank(adapters[bank], target, client, {
+        signal: limits.signal,
+        deadline: limits.deadline,
+        answerTimes,
+      });
       breakers?.succeeded(bank);
       return outcome;
     } catch (error) {

@@ -49,7 +49,9 @@ export function judge(
     return verdict("wrong_account", columns, OUTCOME_MESSAGES.wrong_account);
   }
   return {
-    ...verdict("confirmed", columns, null),
+    kind: "confirmed",
+    columns,
+    message: null,
     receiverNotSaved: paidOutsideSavedAccounts(savedAccounts, shown),
   };
 }

@@ -163,6 +163,17 @@ describe("telebirr receipt page", () => {
     }
   });
 
+  it("leaves out comments, scripts and styles inside cells, and reads past an unclosed comment", () => {
+    for (const name of ["bank-transfer.html", "inline-labels.html", "split-cells.html"]) {
+      const page = fixture(name);
+      const hidden = page
+        .replace(/<\/td>/gi, '<!-- a > b <td>9.00 Birr</td> --><STYLE>td::after{content:"<td>"}</style></td>')
+        .replace(/<td([^>]*)>/i, '<td$1><Script type="x">"</td><td>Settled Amount</td>"</SCRIPT>')
+        .concat("<!-- <table><tr><td>Settled Amount</td><td>7.00 Birr</td></tr></table>");
+      expect(parseTelebirrReceipt(hidden), name).toEqual(parseTelebirrReceipt(page));
+    }
+  });
+
   it("reads a header row of th cells above its values", () => {
     const page = fixture("bank-transfer.html");
     const invoiceHeader =

@@ -161,6 +161,26 @@ function classify(cell: string): CellKind | null {
 
 const SEPARATOR = /^\s*[:\uff1a]\s*$/;
 
+/**
+ * Cells that are a label alone (or an Amharic half, a ":") and what they are: every receipt page has the same
+ * two dozen, and classifying one runs the label patterns (a match array of 27 groups) and copies its English
+ * half, a third of what reading a page allocated (issue 18). Value cells and labels holding their value are
+ * different on each page and are not kept; past the bound, new ones are classified each time.
+ */
+const KNOWN_CELLS = new Map<string, CellKind>();
+const MAX_KNOWN_CELLS = 500;
+
+function classifyKnown(cell: string): CellKind | null {
+  const known = KNOWN_CELLS.get(cell);
+  if (known) return known;
+  const kind = classify(cell);
+  if (kind && (kind.kind !== "label" || kind.inline === "") && KNOWN_CELLS.size < MAX_KNOWN_CELLS) {
+    // A cell is usually a slice of its page, which a key would keep alive: the key is a copy.
+    KNOWN_CELLS.set(Buffer.from(cell, "utf16le").toString("utf16le"), kind);
+  }
+  return kind;
+}
+
 // Every cell of every page is tried against the labels: one pattern of alternatives, one group each, in
 // LINE_LABELS' order (the first that matches wins, as in a loop over them), instead of 26 patterns a cell.
 const ANY_LABEL = new RegExp(
@@ -179,7 +199,7 @@ interface Classified {
 }
 
 function classified(rows: string[][]): Classified {
-  const kinds = rows.map((row) => row.map(classify));
+  const kinds = rows.map((row) => row.map(classifyKnown));
   const firstCell: Classified["firstCell"] = new Map();
   kinds.forEach((row, r) => {
     row.forEach((kind, c) => {
@@ -231,17 +251,17 @@ function englishHalf(value: string): string {
 
 /** Table rows as cell texts, and the whole page as one single-cell row per line. */
 function htmlRows(html: string): { tableRows: string[][]; lineRows: () => string[][] } {
-  const clean = html.replace(/<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1>/gi, "");
   const rows: string[][] = [];
   let row: string[] | null = null;
   let cellStart = -1;
-  forEachTableTag(clean, (tag) => {
+  forEachTableTag(html, (tag) => {
     if (cellStart >= 0) {
       if (!row) {
         row = [];
         rows.push(row);
       }
-      row.push(htmlText(clean.slice(cellStart, tag.start)));
+      const cell = html.slice(cellStart, tag.start);
+      row.push(htmlText(cell.includes("<") ? cell.replace(HIDDEN, "") : cell));
       cellStart = -1;
     }
     if (tag.closing) {
@@ -256,9 +276,12 @@ function htmlRows(html: string): { tableRows: string[][]; lineRows: () => string
   return {
     tableRows: rows.filter((cells) => cells.length > 0),
     // Needed only when a label is not in a table.
-    lineRows: () => htmlToLines(clean).map((line) => [line]),
+    lineRows: () => htmlToLines(html.replace(HIDDEN, "")).map((line) => [line]),
   };
 }
+
+/** What a page never shows: comments, scripts and styles (forEachTableTag skips them as this would match). */
+const HIDDEN = /<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1>/gi;
 
 interface TableTag {
   name: "table" | "tr" | "td" | "th";
@@ -268,13 +291,19 @@ interface TableTag {
 }
 
 /**
- * The page's `<table>`, `<tr>`, `<td>` and `<th>` tags, opening and closing, in order: what
- * `/<(\/?)(tr|td|th|table)\b[^>]*>/gi` matches, found by scanning instead, since a match array with its
- * groups per tag was a third of what each verification allocated (issue 18). One object is reused.
+ * The page's `<table>`, `<tr>`, `<td>` and `<th>` tags, opening and closing, in order, outside what HIDDEN
+ * matches: what `/<(\/?)(tr|td|th|table)\b[^>]*>/gi` matches in the page with HIDDEN removed, found by
+ * scanning instead, since a match array with its groups per tag was a third of what each verification
+ * allocated, and the page's copy without its style another 7 KB (issue 18). One object is reused.
  */
 function forEachTableTag(html: string, visit: (tag: Readonly<TableTag>) => void): void {
   const tag: TableTag = { name: "td", closing: false, start: 0, end: 0 };
   for (let at = html.indexOf("<"); at >= 0; at = html.indexOf("<", at + 1)) {
+    const hiddenEnd = endOfHidden(html, at);
+    if (hiddenEnd >= 0) {
+      at = hiddenEnd - 1;
+      continue;
+    }
     const closing = html.charCodeAt(at + 1) === SLASH;
     const nameAt = at + (closing ? 2 : 1);
     const name = tableTagName(html, nameAt);
@@ -291,6 +320,33 @@ function forEachTableTag(html: string, visit: (tag: Readonly<TableTag>) => void)
 }
 
 const SLASH = 0x2f;
+
+/** Where a comment, script or style opening at `at` ends (just past it), as HIDDEN matches them; -1 if none. */
+function endOfHidden(html: string, at: number): number {
+  if (html.startsWith("<!--", at)) {
+    const close = html.indexOf("-->", at + 4);
+    return close < 0 ? -1 : close + 3;
+  }
+  const close = opensWord(html, at + 1, "script")
+    ? CLOSE_SCRIPT
+    : opensWord(html, at + 1, "style")
+      ? CLOSE_STYLE
+      : null;
+  if (!close) return -1;
+  close.lastIndex = at;
+  return close.test(html) ? close.lastIndex : -1;
+}
+
+const CLOSE_SCRIPT = /<\/script>/gi;
+const CLOSE_STYLE = /<\/style>/gi;
+
+/** `html` has the (lower-case) word `name` at `at`, in any case, not followed by a word character. */
+function opensWord(html: string, at: number, name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    if ((html.charCodeAt(at + i) | 0x20) !== name.charCodeAt(i)) return false;
+  }
+  return !isWordChar(html.charCodeAt(at + name.length));
+}
 
 function tableTagName(html: string, at: number): TableTag["name"] | null {
   const first = html.charCodeAt(at) | 0x20; // ASCII lower case
