@@ -69,15 +69,6 @@ export function createApi({
   app.use(errorRenderer());
   app.use(unmatchedRoutes);
 
-  app.use(livenessRoutes(databaseAlive).routes());
-  const health = healthRoutes(orm, breakers);
-  app.use(health.routes());
-  const scrape = metricsRoutes(metrics, metricsToken);
-  app.use(scrape.routes());
-  const docs = docsRoutes();
-  app.use(docs.routes());
-  app.use(docs.allowedMethods());
-
   const v1 = new Router<ApiState>({ prefix: "/api/v1" });
   const authenticated = new Router<ApiState>();
   authenticated.use(requireApiKey(createAuthenticator(orm, keyCache)));
@@ -88,8 +79,19 @@ export function createApi({
   for (const open of [banksRoutes(), openApiRoutes(sandboxExamples)])
     v1.use(open.routes(), open.allowedMethods());
   v1.use(authenticated.routes(), authenticated.allowedMethods());
+  // The API first: a router that finds no route of its own still walks all its routes, and a request the API
+  // answers goes no further, so the probes, metrics and docs routers below cost API requests nothing.
   app.use(v1.routes());
   app.use(v1.allowedMethods());
+
+  app.use(livenessRoutes(databaseAlive).routes());
+  const health = healthRoutes(orm, breakers);
+  app.use(health.routes());
+  const scrape = metricsRoutes(metrics, metricsToken);
+  app.use(scrape.routes());
+  const docs = docsRoutes();
+  app.use(docs.routes());
+  app.use(docs.allowedMethods());
   return app;
 }
 
