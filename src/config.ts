@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { BANK_CODES, type BankCode } from "./banks/codes.js";
 import { parseOriginOverrides } from "./banks/origin-overrides.js";
+import { MAX_WORKERS } from "./serve/lead-slots.js";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -27,7 +28,7 @@ const configSchema = z.object({
     .number({ error: "must be a number of processes" })
     .int("must be a whole number")
     .min(1, "must be at least 1")
-    .max(64, "must be at most 64")
+    .max(MAX_WORKERS, `must be at most ${MAX_WORKERS}`)
     .optional(),
   WORKER_CONNECTIONS: z
     .enum(["shared-port", "relay"], { error: "must be shared-port or relay" })

@@ -5,6 +5,7 @@ import type { Logger } from "../logger.js";
 import { createMetrics } from "../metrics/registry.js";
 import type { DatabaseAnswer } from "./first-worker.js";
 import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
+import { leadSlots } from "./lead-slots.js";
 import { STOP_MESSAGE, toPrimary, type WorkerThreadData } from "./message-end.js";
 import { workerPeerLeads } from "./peer-leads.js";
 import { relayedConnections } from "./relayed-connections.js";
@@ -25,9 +26,13 @@ export async function runInstance(
   database?: Promise<DatabaseAnswer>,
 ): Promise<void> {
   const primary = thread ? toPrimary() : undefined;
-  const peers = primary
-    ? workerPeerLeads(batchedLeadSender((batch) => primary.postMessage(batch)))
-    : undefined;
+  const peers =
+    primary && thread
+      ? workerPeerLeads(
+          batchedLeadSender((batch) => primary.postMessage(batch)),
+          leadSlots(thread.leadCounts, thread.row, given.webConcurrency),
+        )
+      : undefined;
   if (primary && peers) primary.on("message", (ipc) => leadMessagesIn(ipc).forEach(peers.receive));
   try {
     const answer = await database;

@@ -7,8 +7,14 @@ import type { LookupOutcome } from "../banks/types.js";
 export type LeadMessage = LeadBody & { tag: typeof TAG };
 
 type LeadBody =
+  /** worker → primary: I can be asked whether I lead a key (sent once, as it starts). */
+  | { kind: "ready" }
   /** worker → primary: may I lead `key`? (`id` names this claim in the worker) */
   | { kind: "claim"; id: number; key: string }
+  /** primary → worker: do you lead `key` without having claimed it from me? (`query` names the question) */
+  | { kind: "ask"; query: number; key: string }
+  /** worker → primary: the answer to `query` (when yes, a release with the bank's answer follows). */
+  | { kind: "leading"; query: number; key: string; leads: boolean }
   /** primary → worker: you lead it. */
   | { kind: "granted"; id: number }
   /** primary → worker: the process that led it is done; here is its bank answer, if it had one. */

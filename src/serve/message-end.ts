@@ -29,4 +29,8 @@ export interface WorkerThreadData {
    * 0 while it is down and being restarted; read on every /healthz.
    */
   databaseUp: Int32Array;
+  /** Shared with the primary and the other workers: the claims in flight (lead-slots.ts). */
+  leadCounts: Int32Array;
+  /** This worker's row in `leadCounts`: the row of the worker it replaces, if any. */
+  row: number;
 }

@@ -7,6 +7,7 @@ import { createConnectionRelay, type RelayTarget } from "./connection-relay.js";
 import { answerDatabase, DATABASE_FROM_PRIMARY, settingsFrom } from "./first-worker.js";
 import { batchedLeadSender, leadMessagesIn } from "./lead-messages.js";
 import { createLeadRegistry } from "./lead-registry.js";
+import { clearRow, sharedLeadSlots } from "./lead-slots.js";
 import { STOP_MESSAGE, type WorkerThreadData } from "./message-end.js";
 import { relayScrapes } from "./metrics-relay.js";
 import { letWorkersSizeTheirYoungGeneration, WORKER_HEAP } from "./worker-heap.js";
@@ -21,6 +22,7 @@ const HEALTH_POLL_MS = 100;
 
 interface ServingThread {
   id: number;
+  row: number;
   thread: Worker;
   relay: RelayTarget;
   startedAt: number;
@@ -48,12 +50,13 @@ export async function runPrimary(entry: URL): Promise<void> {
   const relay = createConnectionRelay((server) => listen(server));
   const databaseUp = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   Atomics.store(databaseUp, 0, 1);
+  const leadCounts = sharedLeadSlots();
   letWorkersSizeTheirYoungGeneration();
 
-  const start = (env: Record<string, string>): ServingThread => {
+  const start = (env: Record<string, string>, row: number): ServingThread => {
     const id = ++nextId;
     const { port1, port2 } = new MessageChannel();
-    const workerData: WorkerThreadData = { workerId: id, connections: port2, databaseUp };
+    const workerData: WorkerThreadData = { workerId: id, connections: port2, databaseUp, leadCounts, row };
     const thread = new Worker(loader(entry), {
       eval: true,
       env: { ...process.env, ...env },
@@ -61,7 +64,7 @@ export async function runPrimary(entry: URL): Promise<void> {
       transferList: [port2],
       resourceLimits: WORKER_HEAP,
     });
-    const worker: ServingThread = { id, thread, relay: relay.attach(port1), startedAt: Date.now() };
+    const worker: ServingThread = { id, row, thread, relay: relay.attach(port1), startedAt: Date.now() };
     workers.set(id, worker);
     const peer = { id, send: batchedLeadSender((batch) => thread.postMessage(batch)) };
     thread.on("message", (message: unknown) => {
@@ -76,6 +79,7 @@ export async function runPrimary(entry: URL): Promise<void> {
       workers.delete(id);
       relay.detach(worker.relay);
       registry.forget(id);
+      clearRow(leadCounts, row);
     });
     return worker;
   };
@@ -83,7 +87,7 @@ export async function runPrimary(entry: URL): Promise<void> {
   // The first worker brings the schema up to date and, on an empty database, creates the first admin key;
   // the others start once it serves, so no two migrate at once and the key is made and shown once. It
   // loads its code while the database starts.
-  const first = start({ [DATABASE_FROM_PRIMARY]: "1" });
+  const first = start({ [DATABASE_FROM_PRIMARY]: "1" }, 0);
   const settings = await settingsFrom(first.thread);
   if (!settings) {
     // An invalid configuration: it said why on stderr. Anything else it threw is said here.
@@ -161,11 +165,11 @@ export async function runPrimary(entry: URL): Promise<void> {
         "worker died; starting another",
       );
       setTimeout(() => {
-        if (!stopping) restartWhenDead(start(later));
+        if (!stopping) restartWhenDead(start(later, worker.row));
       }, restartPause);
     });
   restartWhenDead(first);
-  for (let i = 1; i < settings.webConcurrency; i++) restartWhenDead(start(later));
+  for (let row = 1; row < settings.webConcurrency; row++) restartWhenDead(start(later, row));
   logger.info({ workers: settings.webConcurrency }, "workers started");
 
   process.on("SIGINT", () => void stop(0));
