@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher, ProxyAgent } from "undici";
-import { linkAbort } from "../linked-abort.js";
+import { Cancellation, type CancelSignal, linkAbort } from "../cancellation.js";
 import type { BankCode } from "./codes.js";
 import { BankUnavailableError } from "./errors.js";
 
@@ -26,7 +26,7 @@ export interface BankHttpClient {
   send(
     adapter: BankAdapter,
     request: BankRequest,
-    signal?: AbortSignal,
+    signal?: CancelSignal,
     timeoutMs?: number,
   ): Promise<BankResponse>;
   close(): Promise<void>;
@@ -65,7 +65,7 @@ export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpCli
   async function send(
     adapter: BankAdapter,
     bankRequest: BankRequest,
-    signal?: AbortSignal,
+    signal?: CancelSignal,
     timeoutMs = adapter.network.timeoutMs,
   ): Promise<BankResponse> {
     const bank = adapter.code;
@@ -78,7 +78,7 @@ export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpCli
       connectTimeoutMs,
     );
 
-    const bounds = new AbortController();
+    const bounds = new Cancellation();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -94,7 +94,8 @@ export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpCli
         method: bankRequest.method,
         headers: bankRequest.headers,
         body: bankRequest.body,
-        signal: bounds.signal,
+        // undici takes any object that listens as an EventTarget does; its types name only AbortSignal.
+        signal: bounds as unknown as AbortSignal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });

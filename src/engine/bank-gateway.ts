@@ -5,6 +5,7 @@ import type { BankHttpClient } from "../banks/http.js";
 import { lookupAtBank } from "../banks/lookup.js";
 import type { BankAdapters } from "../banks/registry.js";
 import type { LookupOutcome, LookupTarget } from "../banks/types.js";
+import { Cancellation, type CancelSignal } from "../cancellation.js";
 import type { Metrics } from "../metrics/registry.js";
 import { type BankBreakers, CircuitOpenError } from "./circuit-breaker.js";
 
@@ -17,7 +18,7 @@ export interface BankGateway {
 /** What bounds one caller's lookup. */
 export interface LookupLimits {
   /** The caller gives up (deadline, client gone, shutdown): it stops waiting, with the signal's reason. */
-  signal?: AbortSignal | undefined;
+  signal?: CancelSignal | undefined;
   /** Epoch ms by which the caller needs the answer; attempts and retries are fitted into it. */
   deadline?: number | undefined;
 }
@@ -25,7 +26,7 @@ export interface LookupLimits {
 /** One bank request and the callers waiting for it. */
 interface SharedLookup {
   answer: Promise<LookupOutcome>;
-  abort: AbortController;
+  abort: Cancellation;
   waiting: number;
 }
 
@@ -79,7 +80,7 @@ export function createBankGateway(
   }
 
   function start(key: string, bank: BankCode, target: LookupTarget, deadline?: number): SharedLookup {
-    const abort = new AbortController();
+    const abort = new Cancellation();
     const shared: SharedLookup = {
       abort,
       waiting: 0,
@@ -94,7 +95,7 @@ export function createBankGateway(
   }
 
   /** Waits for the shared answer until the caller's own signal fires; the last caller to leave aborts it. */
-  function wait(key: string, shared: SharedLookup, signal?: AbortSignal): Promise<LookupOutcome> {
+  function wait(key: string, shared: SharedLookup, signal?: CancelSignal): Promise<LookupOutcome> {
     shared.waiting++;
     return new Promise((resolve, reject) => {
       let done = false;

@@ -1,5 +1,6 @@
 import { BankUnavailableError, ReceiptFormatError } from "../banks/errors.js";
 import type { LookupOutcome } from "../banks/types.js";
+import type { CancelSignal } from "../cancellation.js";
 
 /**
  * Identical verifications of one branch in flight in this process. Why a second layer beside the
@@ -16,7 +17,7 @@ export interface Leaders {
    */
   run<T>(
     key: string,
-    signal: AbortSignal,
+    signal: CancelSignal,
     work: (shared: LookupOutcome | null, answered: (answer: LookupOutcome) => void) => Promise<T>,
   ): Promise<T>;
 }
@@ -28,7 +29,7 @@ export interface Leaders {
  * its own, as after a local leader's failure, since errors do not cross workers).
  */
 export interface PeerLeads {
-  claim(key: string, signal: AbortSignal): Promise<PeerClaim>;
+  claim(key: string, signal: CancelSignal): Promise<PeerClaim>;
 }
 
 export type PeerClaim =
@@ -78,7 +79,7 @@ function isBankFailure(error: unknown): error is BankUnavailableError | ReceiptF
 }
 
 /** `promise`, or the signal's reason as soon as it fires. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+function untilAborted<T>(promise: Promise<T>, signal: CancelSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason);

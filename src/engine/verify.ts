@@ -1,6 +1,6 @@
-import { setMaxListeners } from "node:events";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import type { BankAdapters } from "../banks/registry.js";
+import { Cancellation } from "../cancellation.js";
 import { QuotaExceededError, ServiceUnavailableError, ValidationError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics/registry.js";
@@ -44,9 +44,8 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
   const { orm, adapters, logger, metrics } = deps;
   const now = deps.now ?? (() => new Date());
   const deadlineMs = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  const stopping = new AbortController();
-  // Each verification in flight listens to it until its lookup is done (deadline.ts): no leak to warn of.
-  setMaxListeners(0, stopping.signal);
+  // Each verification in flight listens to it until its lookup is done (deadline.ts).
+  const stopping = new Cancellation();
   const leaders = createLeaders(deps.peers);
   const fork = () => orm.em.fork();
   // The hot path's statements are plain (precheck, the record's insert): they need a pool, not a unit of
