@@ -30,8 +30,11 @@ const precheckSql = (byToken: boolean) => `select
        and (transaction_number = ?${byToken ? " or receipt_token = ?" : ""})
      order by id asc limit 1) as existing_id,
    ${QUOTA_EXHAUSTED_SQL} as exhausted,
-   array(select account_number from saved_accounts where branch_id = ? and bank = ?) as saved_accounts
+   array_to_json(array(select account_number from saved_accounts where branch_id = ? and bank = ?)) as saved_accounts
  from businesses b where b.id = ?`;
+// The saved accounts come as JSON, not as a PostgreSQL array: pg-types reads an array through a closure it
+// names per value, and the bundle's name helper turns each into a hidden class of its own (README,
+// "Performance", twelfth round).
 const PRECHECK_SQL = precheckSql(false);
 const PRECHECK_BY_TOKEN_SQL = precheckSql(true);
 
