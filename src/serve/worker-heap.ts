@@ -4,10 +4,12 @@ import { setFlagsFromString } from "node:v8";
  * Each worker's V8 heap, bounded (README, "Production"). The old generation: with V8's defaults on a large
  * machine it may grow to four times what survived its last collection, and a burst of verifications left
  * each worker holding ~150 MB more than it uses; a worker that outgrows the limit is ended and restarted.
- * The young generation (two 2 MB semi-spaces and their large-object space): 12 MB gave ~10 % more
- * verifications per second but 4–6 MB more idle RSS and a burst peak past 300 MB (issue 18's budgets).
+ * The young generation (two 4 MB semi-spaces and their large-object space): with 6 MB, what a verification
+ * holds across a few awaits outlived two scavenges and was promoted, so each worker spent more CPU in full
+ * collections; 12 MB costs ~5 MB of idle RSS, which `npm start`'s single malloc arena more than gives back
+ * (README, "Memory, by design").
  */
-export const WORKER_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 6 };
+export const WORKER_HEAP = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 12 };
 
 /**
  * V8's flags belong to the process and override a worker's `resourceLimits`: `npm start`'s
