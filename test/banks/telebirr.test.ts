@@ -228,6 +228,33 @@ describe("telebirr adapter", () => {
     });
   });
 
+  // The adapter reads the bank's bytes without decoding the whole page (bytesPage): what it reads must be what
+  // the decoded page says, the first time and when the label cells come from the ones it has seen.
+  it("reads a page from its bytes as from its text, again and again", async () => {
+    const amharicValues = fixture("split-cells.html")
+      .replace("Meseret Alemu", "መሰረት ዓለሙ")
+      .replace(
+        "</body>",
+        "<table><tr><td>የደንበኛ ማስታወሻ/Customer Note</td><td>ለቤት ኪራይ &amp; ምግብ</td></tr></table></body>",
+      );
+    const pages = [
+      ...["bank-transfer.html", "inline-labels.html", "split-cells.html", "lines-only.html"].map(fixture),
+      amharicValues,
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const page of pages) {
+        const { receipt, reference } = readTelebirrReceipt(page);
+        await expect(
+          adapter.parseResponse(answer(page), { ...target, transactionNumber: reference }),
+        ).resolves.toEqual({ kind: "found", receipt, reference });
+      }
+    }
+    expect(readTelebirrReceipt(amharicValues).receipt).toMatchObject({
+      payerName: "መሰረት ዓለሙ",
+      description: "ለቤት ኪራይ & ምግብ",
+    });
+  });
+
   it("throws BankUnavailableError on 5xx and ReceiptFormatError on other unexpected pages", async () => {
     await expect(adapter.parseResponse(answer("<h1>Bad gateway</h1>", 502), target)).rejects.toBeInstanceOf(
       BankUnavailableError,

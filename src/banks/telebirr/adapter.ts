@@ -64,15 +64,17 @@ export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapte
     },
     async parseResponse(response, target) {
       if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
-      const html = response.body.toString("utf8");
+      const page = bytesPage(response.body);
       // The miss (banks.md §1.3): the error phrase without a receipt. cheki tells them apart by the words
-      // "telebirr receipt"; a page that has them but holds no readable receipt is a miss too.
-      const refused = /this request is not correct/i.test(html);
-      if (refused && (!/telebirr receipt/i.test(html) || !holdsReceipt(html))) return { kind: "not_found" };
+      // "telebirr receipt"; a page that has them but holds no readable receipt is a miss too. Both phrases
+      // are ASCII, so the byte view finds them as the decoded page would.
+      const refused = /this request is not correct/i.test(page.scan);
+      if (refused && (!/telebirr receipt/i.test(page.scan) || !holdsReceipt(page)))
+        return { kind: "not_found" };
       if (response.status !== 200) {
-        throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, html.slice(0, 200));
+        throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, page.whole().slice(0, 200));
       }
-      const { receipt, reference } = readTelebirrReceipt(html);
+      const { receipt, reference } = readPage(page);
       return foundByReference(BANK, receipt, reference, normalizeReference(target.transactionNumber));
     },
   };
@@ -85,7 +87,11 @@ export function parseTelebirrReceipt(html: string): Receipt {
 
 /** The receipt and its "Invoice No." (the transaction number of the SMS). */
 export function readTelebirrReceipt(html: string): { receipt: Receipt; reference: string } {
-  const { tableRows, lineRows } = htmlRows(html);
+  return readPage(textPage(html));
+}
+
+function readPage(page: Page): { receipt: Receipt; reference: string } {
+  const { tableRows, lineRows } = htmlRows(page);
   // Table cells first; the page's lines catch labels written outside tables.
   const tables = classified(tableRows);
   let lines: Classified | undefined;
@@ -96,7 +102,7 @@ export function readTelebirrReceipt(html: string): { receipt: Receipt; reference
   const value = (key: TelebirrLabel) => findValue(tables, key) ?? findValue(pageLines(), key);
   const required = <T>(result: T | null | undefined, label: string): T => {
     if (result === null || result === undefined || result === "") {
-      throw new ReceiptFormatError(BANK, `The receipt has no readable ${label}.`, html.slice(0, 200));
+      throw new ReceiptFormatError(BANK, `The receipt has no readable ${label}.`, page.whole().slice(0, 200));
     }
     return result;
   };
@@ -230,9 +236,9 @@ function findValue({ rows, kinds, firstCell }: Classified, key: TelebirrLabel): 
   return "";
 }
 
-function holdsReceipt(html: string): boolean {
+function holdsReceipt(page: Page): boolean {
   try {
-    readTelebirrReceipt(html);
+    readPage(page);
     return true;
   } catch (error) {
     if (error instanceof ReceiptFormatError) return false;
@@ -249,19 +255,74 @@ function englishHalf(value: string): string {
   return /[A-Za-z]/.test(latin) ? latin : value.trim();
 }
 
+/**
+ * A page to read: `scan` is where its tags are looked for, `cell` the text of what lies between two of them,
+ * `whole` the page as text. A page read from its bytes (bytesPage) scans them one byte to a character.
+ */
+interface Page {
+  scan: string;
+  cell(start: number, end: number): string;
+  whole(): string;
+}
+
+function textPage(html: string): Page {
+  return { scan: html, cell: (start, end) => cellText(html.slice(start, end)), whole: () => html };
+}
+
+/**
+ * The bank's answer read without decoding all of it. Decoding a page of Amharic labels as UTF-8 gives a
+ * two-byte string, and decoding, scanning and the cells' patterns on it were half of reading a page (issue
+ * 18). The bytes as Latin-1 are a one-byte string with a character per byte, so the ASCII tags are found at
+ * the same places as in the decoded page and a cell's offsets are its bytes' (a UTF-8 sequence holds no ASCII
+ * byte, so no tag splits one). Only cells holding other bytes are decoded, and the page's label cells, the
+ * same on every page, once: then their text is looked up by their bytes.
+ */
+function bytesPage(body: Buffer): Page {
+  const scan = body.toString("latin1");
+  let whole: string | undefined;
+  return {
+    scan,
+    cell(start, end) {
+      const bytes = scan.slice(start, end);
+      if (!NOT_ASCII.test(bytes)) return cellText(bytes);
+      const known = DECODED_CELLS.get(bytes);
+      if (known !== undefined) return known;
+      const text = cellText(body.toString("utf8", start, end));
+      if (KNOWN_CELLS.has(text) && DECODED_CELLS.size < MAX_KNOWN_CELLS) {
+        // The key is a copy: a slice would keep the whole page alive.
+        DECODED_CELLS.set(Buffer.from(bytes, "latin1").toString("latin1"), text);
+      }
+      return text;
+    },
+    whole: () => {
+      whole ??= body.toString("utf8");
+      return whole;
+    },
+  };
+}
+
+/** A byte outside ASCII, in the Latin-1 view of a page's bytes. */
+const NOT_ASCII = /[\u0080-\u00ff]/;
+
+/** The text of the known cells (KNOWN_CELLS) that are not ASCII, by their bytes as Latin-1. */
+const DECODED_CELLS = new Map<string, string>();
+
+function cellText(cell: string): string {
+  return htmlText(cell.includes("<") ? cell.replace(HIDDEN, "") : cell);
+}
+
 /** Table rows as cell texts, and the whole page as one single-cell row per line. */
-function htmlRows(html: string): { tableRows: string[][]; lineRows: () => string[][] } {
+function htmlRows(page: Page): { tableRows: string[][]; lineRows: () => string[][] } {
   const rows: string[][] = [];
   let row: string[] | null = null;
   let cellStart = -1;
-  forEachTableTag(html, (tag) => {
+  forEachTableTag(page.scan, (tag) => {
     if (cellStart >= 0) {
       if (!row) {
         row = [];
         rows.push(row);
       }
-      const cell = html.slice(cellStart, tag.start);
-      row.push(htmlText(cell.includes("<") ? cell.replace(HIDDEN, "") : cell));
+      row.push(page.cell(cellStart, tag.start));
       cellStart = -1;
     }
     if (tag.closing) {
@@ -276,7 +337,7 @@ function htmlRows(html: string): { tableRows: string[][]; lineRows: () => string
   return {
     tableRows: rows.filter((cells) => cells.length > 0),
     // Needed only when a label is not in a table.
-    lineRows: () => htmlToLines(html.replace(HIDDEN, "")).map((line) => [line]),
+    lineRows: () => htmlToLines(page.whole().replace(HIDDEN, "")).map((line) => [line]),
   };
 }
 
@@ -300,12 +361,14 @@ interface TableTag {
 function forEachTableTag(html: string, visit: (tag: Readonly<TableTag>) => void): void {
   const tag: TableTag = { name: "td", closing: false, start: 0, end: 0 };
   for (let at = html.indexOf("<"); at >= 0; at = html.indexOf("<", at + 1)) {
-    const hiddenEnd = endOfHidden(html, at);
+    const next = html.charCodeAt(at + 1);
+    // Only "<!" and "<s" can open what is hidden.
+    const hiddenEnd = next === BANG || (next | 0x20) === LOWER_S ? endOfHidden(html, at) : -1;
     if (hiddenEnd >= 0) {
       at = hiddenEnd - 1;
       continue;
     }
-    const closing = html.charCodeAt(at + 1) === SLASH;
+    const closing = next === SLASH;
     const nameAt = at + (closing ? 2 : 1);
     const name = tableTagName(html, nameAt);
     if (!name || isWordChar(html.charCodeAt(nameAt + name.length))) continue;
@@ -321,6 +384,8 @@ function forEachTableTag(html: string, visit: (tag: Readonly<TableTag>) => void)
 }
 
 const SLASH = 0x2f;
+const BANG = 0x21;
+const LOWER_S = 0x73;
 
 /** Where a comment, script or style opening at `at` ends (just past it), as HIDDEN matches them; -1 if none. */
 function endOfHidden(html: string, at: number): number {
