@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type pg from "pg";
+import { leaseOf } from "./connection-lease.js";
 
 const NUMBERED = new Map<string, string>();
 // A name per statement text: PostgreSQL parses and plans a named statement once per connection instead of
@@ -32,7 +33,8 @@ export function numbered(sql: string): string {
  * Runs one statement (knex-style `?` placeholders) and returns its rows, as `em.execute` does, but straight
  * on a pooled pg connection with the values sent as parameters: for the verification's two statements,
  * em.execute spent about a tenth of the service's CPU in MikroORM and knex, quoting every value into the
- * SQL text (issue 18), and PostgreSQL parsed and planned each anew. Statements are prepared by name on each
+ * SQL text (issue 18), and PostgreSQL parsed and planned each anew. Connections come from the pool through
+ * a lease (connection-lease.ts) that hands idle ones on to the next statement. Statements are prepared by name on each
  * connection: a statement must name the columns it returns (no `returning *`), so that a column added by a
  * later migration cannot change the result of a statement prepared before it. The pool, its limits and
  * MikroORM's errors are the same; inside a transaction the statement must run on the transaction's
@@ -44,16 +46,16 @@ export async function plainQuery<R extends object>(
   params: readonly unknown[],
 ): Promise<R[]> {
   if (em.isInTransaction()) return em.execute<R[]>(sql, [...params]);
-  const pool = em.getConnection().getKnex().client;
+  const lease = leaseOf(em.getConnection().getKnex().client);
   let client: pg.Client | undefined;
   try {
-    client = (await pool.acquireConnection()) as pg.Client;
+    client = await lease.acquire();
     const text = numbered(sql);
     const name = nameOf(text);
     return (await client.query<R>({ text, values: [...params], ...(name ? { name } : {}) })).rows;
   } catch (error) {
     throw em.getDriver().convertException(error instanceof Error ? error : new Error(String(error)));
   } finally {
-    if (client) await pool.releaseConnection(client);
+    if (client) lease.release(client);
   }
 }
