@@ -1,10 +1,16 @@
 import type pg from "pg";
 
-/** What the lease needs of knex's client: its pool's connections, and whether anyone waits for one. */
+/** What the lease needs of knex's client: its pool's connections, and who asks the pool for one. */
 export interface PooledConnections {
   acquireConnection(): Promise<unknown>;
   releaseConnection(connection: unknown): Promise<void>;
-  pool?: { numPendingAcquires(): number } | null | undefined;
+  pool?: TarnPool | null | undefined;
+}
+
+/** knex's pool (tarn): it tells, before it lends a connection, that one is asked for. */
+interface TarnPool {
+  numPendingAcquires(): number;
+  on(event: "acquireRequest", listener: () => void): void;
 }
 
 /** Idle connections held for the next statement, at most (of the pool's DB_POOL_MAX, 10 by default). */
@@ -16,10 +22,10 @@ const HELD_IDLE_MS = 100;
  * Connections the hot path's plain statements (plain-query.ts) hand on to each other instead of returning
  * each to the pool: knex and tarn's acquire (a pending operation with its timeout timer, an asynchronous
  * validation, events) and release were ~2 % of a worker's CPU and ~3.5 % of what a verification allocated
- * (issue 18). A connection goes back to the pool when anyone else waits for one, when it has been held
- * idle for HELD_IDLE_MS, and when it is unusable (closed, or owing the answer of a query that timed out:
- * the pool's validation then destroys it), so the pool's limits, its waiters and its shutdown see what
- * they saw.
+ * (issue 18). What is held goes back to the pool as soon as anyone else asks the pool for a connection,
+ * when it has been held idle for HELD_IDLE_MS, and when it is unusable (closed, or owing the answer of a
+ * query that timed out: the pool's validation then destroys it), so the pool's limits, its other users and
+ * its shutdown see what they saw.
  */
 export interface ConnectionLease {
   acquire(): Promise<pg.Client>;
@@ -43,8 +49,20 @@ function createLease(pool: PooledConnections): ConnectionLease {
   let lastUse = 0;
   let checking = false;
 
+  let heard: TarnPool | undefined;
+
   const giveBack = (connection: pg.Client) => void pool.releaseConnection(connection);
+  const giveBackAll = () => {
+    for (const connection of held.splice(0)) giveBack(connection);
+  };
   const othersWait = () => (pool.pool?.numPendingAcquires() ?? 0) > 0;
+  /** Hears the pool's requests (knex makes a new pool when it is set up again). */
+  const hearRequests = () => {
+    if (!pool.pool || pool.pool === heard) return;
+    heard = pool.pool;
+    // The lease asks the pool only when it holds nothing, so every request heard while holding is another's.
+    heard.on("acquireRequest", giveBackAll);
+  };
 
   function giveBackIdle(): void {
     const idleFor = Date.now() - lastUse;
@@ -53,14 +71,15 @@ function createLease(pool: PooledConnections): ConnectionLease {
       return;
     }
     checking = false;
-    for (const connection of held.splice(0)) giveBack(connection);
+    giveBackAll();
   }
 
   return {
     async acquire() {
       lastUse = Date.now();
+      hearRequests();
       // Those who wait in the pool come first: what is held goes to them, and this statement queues.
-      if (othersWait()) for (const connection of held.splice(0)) giveBack(connection);
+      if (othersWait()) giveBackAll();
       for (let connection = held.pop(); connection; connection = held.pop()) {
         if (usable(connection)) return connection;
         giveBack(connection);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { leaseOf, type PooledConnections } from "../../src/db/connection-lease.js";
 import { type Orm, openOrm } from "../../src/db/orm.js";
 import { plainQuery } from "../../src/db/plain-query.js";
@@ -54,6 +54,24 @@ describe("the connection lease", () => {
     expect(pid).toEqual(expect.any(Number));
     expect(done).toEqual(["the pool's waiter", "the lease"]);
     await blocker.rollback();
+  });
+
+  it("gives what it holds to anyone who asks the pool, without waiting for the connection to idle", async () => {
+    const single = await openOrm({ clientUrl: db.url, poolMax: 1 });
+    // The lease's idle timer does not run on its own here: only hearing the request can free the pool's one
+    // connection before the check below gives up (node:timers/promises keeps real time).
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await plainQuery(single.em.fork(), "select 1", []);
+      const query = single.em.fork().getConnection().execute<{ n: number }[]>("select 3 as n");
+      await expect(Promise.race([query, sleep(2_000).then(() => "still waiting")])).resolves.toEqual([
+        { n: 3 },
+      ]);
+    } finally {
+      vi.runOnlyPendingTimers();
+      vi.useRealTimers();
+      await single.close(true);
+    }
   });
 
   it("never reuses a connection that ended: it goes back to the pool, which replaces it", async () => {
