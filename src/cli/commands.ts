@@ -1,8 +1,10 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import { z } from "zod";
-import { createBranch, createBusiness, setPlan } from "../admin/businesses.js";
+import { createBranch, createBusiness, listBranches, listBusinesses, setPlan } from "../admin/businesses.js";
 import { createApiKey, listApiKeys, revokeApiKey } from "../auth/api-keys.js";
 import { ROLES } from "../auth/roles.js";
+import { BusinessSchema } from "../db/entities/index.js";
+import { quotaMonth } from "../engine/quota.js";
 import { NotFoundError } from "../errors.js";
 import { createInvite } from "../telegram/invites.js";
 
@@ -74,6 +76,21 @@ export const COMMANDS: Record<string, Command> = {
       };
     },
   ),
+  "business:list": command("", {}, z.object({}), async (em) => {
+    const businesses = await listBusinesses(em, quotaMonth(new Date()));
+    const data = businesses.map((b) => ({
+      id: b.id,
+      name: b.name,
+      monthly_quota: b.monthlyQuota,
+      used_this_month: b.usedThisMonth,
+      branches: b.branches,
+    }));
+    const lines = data.map(
+      (b) =>
+        `${String(b.id).padStart(4)}  ${b.name}  (quota ${b.used_this_month}/${b.monthly_quota} this month, ${b.branches} ${b.branches === 1 ? "branch" : "branches"})`,
+    );
+    return { data, text: lines.length ? lines.join("\n") : "There are no businesses yet." };
+  }),
   "branch:create": command(
     "--business <id> --name <name>",
     { business: { type: "string" }, name: { type: "string" } },
@@ -84,6 +101,29 @@ export const COMMANDS: Record<string, Command> = {
         data: { id: branch.id, business_id: args.business, name: branch.name },
         text: `Created branch ${branch.id} "${branch.name}" in business ${args.business}.`,
       };
+    },
+  ),
+  "branch:list": command(
+    "[--business <id>]",
+    { business: { type: "string" } },
+    z.object({ business: positive("business").optional() }),
+    async (em, args) => {
+      if (args.business !== undefined && !(await em.findOne(BusinessSchema, args.business))) {
+        throw new NotFoundError(`Business ${args.business} does not exist.`);
+      }
+      const branches = await listBranches(em, args.business);
+      const data = branches.map((b) => ({
+        id: b.id,
+        business_id: b.businessId,
+        business_name: b.businessName,
+        name: b.name,
+        active_keys: b.activeKeys,
+      }));
+      const lines = data.map(
+        (b) =>
+          `${String(b.id).padStart(4)}  ${b.name}  (business ${b.business_id} "${b.business_name}", ${b.active_keys} active ${b.active_keys === 1 ? "key" : "keys"})`,
+      );
+      return { data, text: lines.length ? lines.join("\n") : "There are no branches yet." };
     },
   ),
   "key:create": command(
@@ -139,7 +179,7 @@ export const COMMANDS: Record<string, Command> = {
       }));
       const lines = data.map(
         (k) =>
-          `${String(k.id).padStart(4)}  ${k.prefix}…  ${k.role.padEnd(7)}  ${k.revoked_at ? "revoked" : "active "}  ${k.label}`,
+          `${String(k.id).padStart(4)}  ${k.prefix}…  ${k.test ? "sandbox" : "live   "}  ${k.role.padEnd(7)}  ${k.revoked_at ? "revoked" : "active "}  ${k.label}`,
       );
       return { data, text: lines.length ? lines.join("\n") : `Branch ${args.branch} has no API keys.` };
     },

@@ -57,6 +57,50 @@ describe("npm run admin", { timeout: 120_000 }, () => {
     expect((await db.orm.em.fork().findOneOrFail(BusinessSchema, business.id)).monthlyQuota).toBe(2000);
   });
 
+  it("lists businesses and branches, so a key can be made without knowing the ids", async () => {
+    const business = await json("business:create", "--name", "Kality Garage", "--quota", "40");
+    const bole = await json("branch:create", "--business", String(business.id), "--name", "Bole");
+    const piassa = await json("branch:create", "--business", String(business.id), "--name", "Piassa");
+    await json("key:create", "--branch", String(bole.id), "--role", "cashier");
+    await json("key:create", "--branch", String(bole.id), "--role", "manager", "--test");
+
+    const businesses = await json("business:list");
+    expect(businesses).toContainEqual({
+      id: business.id,
+      name: "Kality Garage",
+      monthly_quota: 40,
+      used_this_month: 0,
+      branches: 2,
+    });
+    const branches = await json("branch:list", "--business", String(business.id));
+    expect(branches).toEqual([
+      { id: bole.id, business_id: business.id, business_name: "Kality Garage", name: "Bole", active_keys: 2 },
+      {
+        id: piassa.id,
+        business_id: business.id,
+        business_name: "Kality Garage",
+        name: "Piassa",
+        active_keys: 0,
+      },
+    ]);
+    expect((await json("branch:list")).map((b: { id: number }) => b.id)).toEqual(
+      expect.arrayContaining([bole.id, piassa.id]),
+    );
+
+    const text = await admin("branch:list", "--business", String(business.id));
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      new RegExp(`^ +${bole.id}  Bole  \\(business ${business.id} "Kality Garage", 2 active keys\\)$`, "m"),
+    );
+    const keys = await admin("key:list", "--branch", String(bole.id));
+    expect(keys.stdout).toMatch(/ sandbox {2}manager {2}active /);
+    expect(keys.stdout).toMatch(/ live {5}cashier {2}active /);
+
+    const missing = await admin("branch:list", "--business", "99999");
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe("Business 99999 does not exist.");
+  });
+
   it("prints readable text by default", async () => {
     const result = await admin("business:create", "--name", "Piassa Cafe", "--quota", "10");
     expect(result.code).toBe(0);
