@@ -20,17 +20,22 @@ import { bulkDeleteSchema, exportQuerySchema, historyQuerySchema } from "./schem
 
 const DEFAULT_LIMIT = 100;
 
-/** Verification history of the caller's branch (spec 4.4–4.7). */
+/**
+ * Verification history of the caller's branch (spec 4.4–4.7). A sandbox key (chk_test_…) sees only the
+ * sandbox's records and a live key only the real ones, so a test confirmation never reads as a payment.
+ */
 export function verificationsRoutes(orm: MikroORM): Router<ApiState> {
   const router = new Router<ApiState>();
   const notFound = () => new NotFoundError(VERIFICATION_NOT_FOUND_MESSAGE);
 
   router.get("/verifications", async (ctx) => {
     const query = parseInput(historyQuerySchema, lastValues(ctx.query));
-    const verifications = await listVerifications(orm.em.fork(), callerOf(ctx).branch.id, {
+    const { branch, key } = callerOf(ctx);
+    const verifications = await listVerifications(orm.em.fork(), branch.id, {
       limit: query.limit ?? DEFAULT_LIMIT,
       period: query.period,
       success: query.success,
+      sandbox: key.test,
     });
     ctx.body = { verifications: verifications.map(presentVerificationRecord) };
   });
@@ -38,11 +43,13 @@ export function verificationsRoutes(orm: MikroORM): Router<ApiState> {
   // Before /:id, so "export" is not read as an id. An extension of the contract (issue 19).
   router.get("/verifications/export", requireManager, async (ctx) => {
     const query = parseInput(exportQuerySchema, lastValues(ctx.query));
-    const branchId = callerOf(ctx).branch.id;
+    const { branch, key } = callerOf(ctx);
+    const branchId = branch.id;
     const chunks = exportVerifications(orm.em, branchId, {
       period: query.period,
       success: query.success,
       limit: query.limit,
+      sandbox: key.test,
     });
     ctx.body = await startStreaming(chunks, (error) =>
       ctx.state.log.error({ err: error }, "verification export failed while streaming"),
@@ -57,7 +64,8 @@ export function verificationsRoutes(orm: MikroORM): Router<ApiState> {
   // Before /:id, so "bulk" is not read as an id.
   router.delete("/verifications/bulk", requireManager, jsonBody, async (ctx) => {
     const { ids } = parseInput(bulkDeleteSchema, bodyOf(ctx));
-    const deleted = await deleteVerifications(orm.em.fork(), callerOf(ctx).branch.id, ids);
+    const { branch, key } = callerOf(ctx);
+    const deleted = await deleteVerifications(orm.em.fork(), branch.id, ids, key.test);
     ctx.body = {
       message: `${deleted} ${deleted === 1 ? "verification" : "verifications"} deleted.`,
       deleted,
@@ -65,16 +73,19 @@ export function verificationsRoutes(orm: MikroORM): Router<ApiState> {
   });
 
   router.get("/verifications/:id", async (ctx) => {
+    const { branch, key } = callerOf(ctx);
     const verification = await getVerification(
       orm.em.fork(),
-      callerOf(ctx).branch.id,
+      branch.id,
       pathId(ctx.params.id, notFound),
+      key.test,
     );
     ctx.body = { verification: presentVerificationRecord(verification) };
   });
 
   router.delete("/verifications/:id", async (ctx) => {
-    await deleteVerification(orm.em.fork(), callerOf(ctx).branch.id, pathId(ctx.params.id, notFound));
+    const { branch, key } = callerOf(ctx);
+    await deleteVerification(orm.em.fork(), branch.id, pathId(ctx.params.id, notFound), key.test);
     ctx.body = { message: "Verification deleted." };
   });
 

@@ -28,6 +28,8 @@ export interface ExportFilters {
   period?: Period | undefined;
   success?: boolean | undefined;
   limit?: number | undefined;
+  /** The sandbox's records instead of the live ones (a sandbox key's export). */
+  sandbox?: boolean | undefined;
 }
 
 export interface ExportOptions {
@@ -92,7 +94,7 @@ export async function* exportVerifications(
   let text = BOM + csvLine(EXPORT_COLUMNS);
   while (left > 0) {
     const size = Math.min(batchSize, left);
-    const batch = await readBatch(em.fork(), branchId, filters.success, since, after, size);
+    const batch = await readBatch(em.fork(), branchId, filters, since, after, size);
     for (const line of batch.lines) {
       text += line;
       if (text.length >= chunkChars) {
@@ -120,13 +122,13 @@ function exportLine(row: ExportRow): string {
 async function readBatch(
   em: EntityManager,
   branchId: number,
-  success: boolean | undefined,
+  { success, sandbox }: ExportFilters,
   since: string | null,
   after: { at: string; id: number } | null,
   size: number,
 ): Promise<{ lines: string[]; last: { at: string; id: number } | null }> {
-  const where = ["v.branch_id = ?", "v.deleted_at is null"];
-  const params: unknown[] = [branchId];
+  const where = ["v.branch_id = ?", "v.deleted_at is null", "v.sandbox = ?"];
+  const params: unknown[] = [branchId, sandbox ?? false];
   if (success !== undefined) {
     where.push("v.success = ?");
     params.push(success);

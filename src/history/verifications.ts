@@ -17,6 +17,8 @@ export interface HistoryQuery {
   offset?: number;
   period?: Period;
   success?: boolean;
+  /** Sandbox keys see the sandbox's records and nobody else does: a test confirmation is no payment. */
+  sandbox?: boolean;
 }
 
 /**
@@ -30,8 +32,8 @@ export async function listVerifications(
   query: HistoryQuery,
   now = new Date(),
 ): Promise<VerificationRecord[]> {
-  const where = ["branch_id = ?", "deleted_at is null"];
-  const params: unknown[] = [branchId];
+  const where = ["branch_id = ?", "deleted_at is null", "sandbox = ?"];
+  const params: unknown[] = [branchId, query.sandbox ?? false];
   if (query.success !== undefined) {
     where.push("success = ?");
     params.push(query.success);
@@ -53,8 +55,14 @@ export async function getVerification(
   em: EntityManager,
   branchId: number,
   id: number,
+  sandbox = false,
 ): Promise<VerificationRecord> {
-  const verification = await em.findOne(VerificationSchema, { id, branch: branchId, deletedAt: null });
+  const verification = await em.findOne(VerificationSchema, {
+    id,
+    branch: branchId,
+    deletedAt: null,
+    sandbox,
+  });
   if (!verification) throw new NotFoundError(VERIFICATION_NOT_FOUND_MESSAGE);
   return recordFromEntity(verification);
 }
@@ -63,21 +71,27 @@ export async function getVerification(
  * Removes a verification from the branch's history. The row is kept (deleted_at set) so that a confirmed
  * receipt stays used: deleting history never lets a receipt be counted twice.
  */
-export async function deleteVerification(em: EntityManager, branchId: number, id: number): Promise<void> {
-  const deleted = await deleteVerifications(em, branchId, [id]);
+export async function deleteVerification(
+  em: EntityManager,
+  branchId: number,
+  id: number,
+  sandbox = false,
+): Promise<void> {
+  const deleted = await deleteVerifications(em, branchId, [id], sandbox);
   if (deleted === 0) throw new NotFoundError(VERIFICATION_NOT_FOUND_MESSAGE);
 }
 
-/** Deletes the given ids of this branch only; returns how many were deleted. */
+/** Deletes the given ids of this branch (and of the caller's side, sandbox or live) only; returns how many. */
 export function deleteVerifications(
   em: EntityManager,
   branchId: number,
   ids: readonly number[],
+  sandbox = false,
 ): Promise<number> {
   if (ids.length === 0) return Promise.resolve(0);
   return em.nativeUpdate(
     VerificationSchema,
-    { id: { $in: [...new Set(ids)] }, branch: branchId, deletedAt: null },
+    { id: { $in: [...new Set(ids)] }, branch: branchId, deletedAt: null, sandbox },
     { deletedAt: new Date() },
   );
 }
