@@ -9,6 +9,9 @@ import { httpMetrics } from "../src/metrics/http.js";
 import { createMetrics, type Metrics } from "../src/metrics/registry.js";
 import type { ReceiptReader } from "../src/receipts/reader.js";
 import type { ApiContext, ApiState } from "./context.js";
+
+export type { WorkersReady } from "./routes/health.js";
+
 import { errorRenderer } from "./errors.js";
 import { requireApiKey } from "./middleware/auth.js";
 import { rateLimitPerKey } from "./middleware/rate-limit.js";
@@ -18,7 +21,7 @@ import type { SandboxExamples } from "./openapi/examples.js";
 import { accountsRoutes } from "./routes/accounts.js";
 import { banksRoutes } from "./routes/banks.js";
 import { docsRoutes } from "./routes/docs.js";
-import { healthRoutes, livenessRoutes } from "./routes/health.js";
+import { healthRoutes, livenessRoutes, type WorkersReady } from "./routes/health.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { verificationsRoutes } from "./routes/verifications.js";
@@ -41,6 +44,8 @@ export interface ApiDependencies {
   breakers?: BankBreakers;
   /** False while the embedded PostgreSQL is down: /healthz answers 503. Absent with DATABASE_URL. */
   databaseAlive?: (() => boolean) | undefined;
+  /** How many of the instance's workers serve, for /readyz; absent when this process serves alone. */
+  workersReady?: (() => WorkersReady) | undefined;
   /** Every bank's sandbox receipt, for the OpenAPI examples (the composition root takes them from the simulator). */
   sandboxExamples: SandboxExamples;
 }
@@ -57,6 +62,7 @@ export function createApi({
   metricsToken,
   breakers,
   databaseAlive,
+  workersReady,
   sandboxExamples,
 }: ApiDependencies): Koa<ApiState> {
   const app = new Koa<ApiState>();
@@ -85,7 +91,7 @@ export function createApi({
   app.use(v1.allowedMethods());
 
   app.use(livenessRoutes(databaseAlive).routes());
-  const health = healthRoutes(orm, breakers);
+  const health = healthRoutes(orm, breakers, workersReady);
   app.use(health.routes());
   const scrape = metricsRoutes(metrics, metricsToken);
   app.use(scrape.routes());

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { createApi } from "../api/app.js";
+import { createApi, type WorkersReady } from "../api/app.js";
 import { answerMalformedRequestsWithJson } from "../api/client-errors.js";
 import { applyServerTimeouts } from "../api/server-settings.js";
 import { createTelegramBot } from "../bot/index.js";
@@ -9,13 +9,12 @@ import { listenForKeyChanges } from "./auth/key-changes.js";
 import type { Config } from "./config.js";
 import { openDatabase } from "./db/open-database.js";
 import { type Orm, openOrm } from "./db/orm.js";
-import { createBankBreakers, createEngine, type PeerLeads, type VerificationEngine } from "./engine/index.js";
+import { createBankBreakers, createEngine, type VerificationEngine } from "./engine/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
 import { createQrReceiptReader } from "./receipts/qr/read-qr.js";
 import { createReceiptReader } from "./receipts/reader.js";
-import { type ConnectionSource, listeningSocket } from "./serve/relayed-connections.js";
 import { createServices } from "./services.js";
 import { sandboxExamples } from "./simulator/sandbox-examples.js";
 import { createSandboxGateway } from "./simulator/sandbox-gateway.js";
@@ -36,16 +35,12 @@ const ANSWER_AFTER_INTERRUPT_MS = 2_000;
 export interface ServiceOptions {
   /** The embedded database is gone for good (it keeps dying or cannot restart): main exits non-zero. */
   onDatabaseLost?: (error: Error) => void;
-  /** The other worker threads, when this process is one of them (src/serve/). */
-  peers?: PeerLeads;
-  /** This instance's instruments, when its host must reach them (a worker thread merges them); new otherwise. */
+  /** This instance's instruments, when its host must reach them (a cluster worker's scrape); new otherwise. */
   metrics?: Metrics;
-  /** Where connections come from: a worker thread's primary; a listening socket of its own otherwise. */
-  connections?: ConnectionSource;
-  /** Whether the embedded database is up, when another thread runs it (a worker thread's primary). */
+  /** Whether the embedded database is up, when another process runs it (a cluster worker's primary). */
   databaseAlive?: () => boolean;
-  /** False when the schema is known to be current: the primary's first worker migrated before this one started. */
-  migrate?: boolean;
+  /** Whether every worker of this instance serves, for /readyz (a cluster worker's primary knows). */
+  workersReady?: () => WorkersReady;
 }
 
 /** The composition root: database, ORM, the API and the Telegram bot on one engine, in one process. */
@@ -55,20 +50,18 @@ export async function startService(
   options: ServiceOptions = {},
 ): Promise<RunningService> {
   const database = await openDatabase(config, logger, options.onDatabaseLost ?? (() => undefined));
-  const migrate = options.migrate ?? true;
   let orm: Orm;
   try {
     orm = await openOrm({
       clientUrl: database.url,
       poolMax: config.dbPoolMax,
       timeouts: config.database,
-      migrate,
+      onMigrated: (migrations) => logger.info({ migrations }, "database migrated"),
     });
   } catch (error) {
     await database.stop();
     throw error;
   }
-  if (migrate) logger.info("database migrated");
   const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
 
   // One set of instruments per instance: the API, the engine, the readers and the bot report into it.
@@ -81,7 +74,6 @@ export async function startService(
     metrics,
     breakers,
     deadlineMs: config.verifyDeadlineMs,
-    ...(options.peers ? { peers: options.peers } : {}),
   });
   // Workers start on the first image; the bot always reads photos, the API only with SERVER_OCR.
   const ocr = config.serverOcr || config.telegram ? createOcrEngine(config.ocr) : null;
@@ -94,6 +86,7 @@ export async function startService(
     orm,
     keyCache,
     databaseAlive: options.databaseAlive ?? database.alive,
+    workersReady: options.workersReady,
     engine,
     reader,
     logger,
@@ -117,16 +110,15 @@ export async function startService(
   const server = createServer(app.callback());
   answerMalformedRequestsWithJson(server);
   applyServerTimeouts(server, config.http);
-  const connections = options.connections ?? listeningSocket(config.port, config.host);
-  const port = await connections.start(server);
+  const port = await listen(server, config.port, config.host);
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
-  logger.info({ connections: connections.kind, port }, "listening");
+  logger.info({ port }, "listening");
   telegram?.start();
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await Promise.all([drain(server, connections, engine), telegram?.stop()]);
+      await Promise.all([drain(server, engine), telegram?.stop()]);
       await engine.close();
       await keyChanges.close();
       await ocr?.close();
@@ -144,17 +136,25 @@ export async function startService(
  * verification ends by its deadline, so waiting that long answers everyone; one still waiting on a bank after
  * it is ended with a 503 that records nothing, and only then are the remaining connections cut.
  */
-async function drain(
-  server: Server,
-  connections: ConnectionSource,
-  engine: VerificationEngine,
-): Promise<void> {
+async function drain(server: Server, engine: VerificationEngine): Promise<void> {
   const interruptAt = engine.deadlineMs + INTERRUPT_AFTER_DEADLINE_MS;
   const interrupt = setTimeout(() => engine.interrupt(), interruptAt);
   const force = setTimeout(() => server.closeAllConnections(), interruptAt + ANSWER_AFTER_INTERRUPT_MS);
-  const stopped = connections.stop(server);
+  const stopped = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
   await stopped;
   clearTimeout(interrupt);
   clearTimeout(force);
+}
+
+/** Listens on `port` (in a cluster worker, the primary's shared socket); resolves with the port bound. */
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : port);
+    });
+  });
 }

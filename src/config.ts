@@ -3,7 +3,9 @@ import path from "node:path";
 import { z } from "zod";
 import { BANK_CODES, type BankCode } from "./banks/codes.js";
 import { parseOriginOverrides } from "./banks/origin-overrides.js";
-import { MAX_WORKERS } from "./serve/lead-slots.js";
+
+/** A sanity bound: each worker process holds a database pool of its own (DB_POOL_MAX connections). */
+const MAX_WORKERS = 64;
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -30,9 +32,6 @@ const configSchema = z.object({
     .min(1, "must be at least 1")
     .max(MAX_WORKERS, `must be at most ${MAX_WORKERS}`)
     .optional(),
-  WORKER_CONNECTIONS: z
-    .enum(["shared-port", "relay"], { error: "must be shared-port or relay" })
-    .default("shared-port"),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
     .int("must be a whole number")
@@ -198,14 +197,8 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
   bootstrap: boolean;
   dbPoolMax: number;
-  /** Serving workers: 1 serves in this process alone; more run a primary and that many worker threads. */
+  /** Worker processes the cluster's primary runs, each serving the whole service (src/serve/). */
   webConcurrency: number;
-  /**
-   * How workers get their connections: each listening on the port (SO_REUSEPORT, where the platform has
-   * it; the relay otherwise), or all through the primary's relay, which gives each new connection to the
-   * worker serving the fewest (src/serve/).
-   */
-  workerConnections: "shared-port" | "relay";
   /** Time limits on the database: waiting for a pooled connection, and one statement. */
   database: { acquireTimeoutMs: number; statementTimeoutMs: number };
   /** Time limits of the HTTP server (see api/server-settings.ts). */
@@ -265,7 +258,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bootstrap: values.BOOTSTRAP,
     dbPoolMax: values.DB_POOL_MAX,
     webConcurrency: values.WEB_CONCURRENCY ?? availableParallelism(),
-    workerConnections: values.WORKER_CONNECTIONS,
     database: {
       acquireTimeoutMs: values.DB_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
 
@@ -25,11 +26,11 @@ describe("loadConfig", () => {
     });
   });
 
-  it("has workers share the port unless told to use the relay", () => {
-    expect(loadConfig({}).workerConnections).toBe("shared-port");
-    expect(loadConfig({ WORKER_CONNECTIONS: "relay" }).workerConnections).toBe("relay");
-    expect(() => loadConfig({ WORKER_CONNECTIONS: "reuseport" })).toThrow(
-      "Invalid configuration: WORKER_CONNECTIONS must be shared-port or relay.",
+  it("runs one worker per core unless WEB_CONCURRENCY says otherwise", () => {
+    expect(loadConfig({}).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(
+      "Invalid configuration: WEB_CONCURRENCY must be at least 1.",
     );
   });
 

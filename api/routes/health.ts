@@ -6,24 +6,46 @@ import type { ApiState } from "../context.js";
 
 const READY_TIMEOUT_MS = 2_000;
 
+/** An instance's workers as its cluster primary counts them; `stopping` once it drains. */
+export interface WorkersReady {
+  serving: number;
+  workers: number;
+  stopping: boolean;
+}
+
 /**
- * Liveness and readiness probes, outside /api/v1. Readiness depends on the database only: a bank whose
- * breaker is open is shown under `banks`, but this instance serves every other bank and stays ready.
+ * Liveness and readiness probes, outside /api/v1. Readiness needs the database and, in a cluster, every
+ * worker serving and none draining. A bank whose breaker is open is shown under `banks`, but this instance
+ * serves every other bank and stays ready.
  */
-export function healthRoutes(orm: MikroORM, breakers?: BankBreakers): Router<ApiState> {
+export function healthRoutes(
+  orm: MikroORM,
+  breakers?: BankBreakers,
+  workersReady?: () => WorkersReady,
+): Router<ApiState> {
   const router = new Router<ApiState>();
 
   router.get("/readyz", async (ctx) => {
     const database = await databaseReachable(orm);
-    ctx.status = database ? 200 : 503;
+    const workers = workersReady?.();
+    const allServing = !workers || (!workers.stopping && workers.serving >= workers.workers);
+    ctx.status = database && allServing ? 200 : 503;
     ctx.body = {
-      status: database ? "ok" : "unavailable",
-      checks: { database: database ? "ok" : "unreachable" },
+      status: database && allServing ? "ok" : "unavailable",
+      checks: {
+        database: database ? "ok" : "unreachable",
+        ...(workers ? { workers: workersCheck(workers) } : {}),
+      },
       ...(breakers ? { banks: breakers.states() } : {}),
     };
   });
 
   return router;
+}
+
+function workersCheck({ serving, workers, stopping }: WorkersReady): string {
+  if (stopping) return "stopping";
+  return serving >= workers ? "ok" : `${serving} of ${workers} serving`;
 }
 
 // Probes arriving while one is under way share its answer: a flood of /readyz opens one connection at a time.

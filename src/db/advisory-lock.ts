@@ -11,7 +11,22 @@ export interface HeldLock {
  * connection dies (PostgreSQL then frees the lock, so another process can take it). Null when another
  * session holds it.
  */
-export async function tryHoldAdvisoryLock(databaseUrl: string, name: string): Promise<HeldLock | null> {
+export function tryHoldAdvisoryLock(databaseUrl: string, name: string): Promise<HeldLock | null> {
+  return holdLock(databaseUrl, name, "pg_try_advisory_lock");
+}
+
+/** As tryHoldAdvisoryLock, but waits while another session holds it. */
+export async function holdAdvisoryLock(databaseUrl: string, name: string): Promise<HeldLock> {
+  const lock = await holdLock(databaseUrl, name, "pg_advisory_lock");
+  if (!lock) throw new Error(`the advisory lock ${name} was not granted`);
+  return lock;
+}
+
+async function holdLock(
+  databaseUrl: string,
+  name: string,
+  take: "pg_try_advisory_lock" | "pg_advisory_lock",
+): Promise<HeldLock | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
   let markLost: () => void = () => undefined;
   const lost = new Promise<void>((resolve) => {
@@ -21,11 +36,9 @@ export async function tryHoldAdvisoryLock(databaseUrl: string, name: string): Pr
   client.on("end", () => markLost());
   await client.connect();
   try {
-    const result = await client.query<{ held: boolean }>(
-      "select pg_try_advisory_lock(hashtext($1)) as held",
-      [name],
-    );
-    if (!result.rows[0]?.held) {
+    // pg_advisory_lock returns void: reaching the next line means it is held.
+    const result = await client.query<{ held: boolean | "" }>(`select ${take}(hashtext($1)) as held`, [name]);
+    if (result.rows[0]?.held === false) {
       await client.end();
       return null;
     }

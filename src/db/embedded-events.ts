@@ -1,11 +1,11 @@
-import type { LineLogger } from "../line-logger.js";
+import type { Logger } from "../logger.js";
 import type { EmbeddedEvent } from "./embedded.js";
 
 /**
  * Log lines for the embedded server's crash handling, and the hand-off when it is gone for good: the
  * process cannot serve anything then, and exiting lets a supervisor start everything afresh.
  */
-export function embeddedEventHandler(logger: LineLogger, onLost: (error: Error) => void) {
+export function embeddedEventHandler(logger: Logger, onLost: (error: Error) => void) {
   return (event: EmbeddedEvent): void => {
     switch (event.type) {
       case "orphan-stopped":

@@ -82,13 +82,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   return server;
 }
 
-/**
- * The server alone: the service's database in it may not exist yet (a fresh cluster, or a first start
- * that died before creating it); whoever connects first creates it (createDatabaseIfMissing). A cluster's
- * primary starts the server this way and leaves that to its first worker, so that it loads no database
- * client (src/serve/primary.ts).
- */
-export async function startEmbeddedServer(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+/** The server alone, with or without the service's database in it yet (a fresh cluster). */
+async function startEmbeddedServer(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const root = path.resolve(options.dataDir);
   const databaseDir = path.join(root, "postgres");
   const log = options.onLog ?? (() => undefined);
@@ -279,7 +274,7 @@ async function initialise(databaseDir: string, log: (line: string) => void): Pro
 }
 
 /** Creates the service's database in the embedded server at `url` (as startEmbeddedServer made it). */
-export async function createDatabaseIfMissing(url: string): Promise<void> {
+async function createDatabaseIfMissing(url: string): Promise<void> {
   const { default: pg } = await import("pg");
   const maintenance = new URL(url);
   maintenance.pathname = "/postgres";

@@ -1,6 +1,7 @@
 import { Migrator } from "@mikro-orm/migrations";
 import { MikroORM } from "@mikro-orm/postgresql";
 import { MIGRATIONS } from "../../migrations/index.js";
+import { holdAdvisoryLock } from "./advisory-lock.js";
 import { type OrmOptions, ormConfig } from "./orm.js";
 
 /** ormConfig with the migrator: migrateToLatest and the migration generator (scripts/migration-create.ts). */
@@ -22,14 +23,20 @@ export function migratorConfig(options: OrmOptions) {
 }
 
 /**
- * Applies the committed migrations not yet applied, on a connection of its own without the service's
- * statement time limits: a migration may rightly run longer than any request's statement.
+ * Applies the committed migrations not yet applied and returns their names, on a connection of its own without the service's
+ * statement time limits: a migration may rightly run longer than any request's statement. Workers and
+ * instances starting together take turns under a lock; the later ones find nothing left to apply.
  */
-export async function migrateToLatest(clientUrl: string): Promise<void> {
-  const orm = await MikroORM.init(migratorConfig({ clientUrl, poolMax: 1 }));
+export async function migrateToLatest(clientUrl: string): Promise<string[]> {
+  const lock = await holdAdvisoryLock(clientUrl, "birrcheck:migrations");
   try {
-    await orm.getMigrator().up();
+    const orm = await MikroORM.init(migratorConfig({ clientUrl, poolMax: 1 }));
+    try {
+      return (await orm.getMigrator().up()).map((migration) => migration.name);
+    } finally {
+      await orm.close(true);
+    }
   } finally {
-    await orm.close(true);
+    await lock.release();
   }
 }

@@ -9,11 +9,8 @@ export interface OrmOptions {
   debug?: boolean;
   /** Acquire and statement time limits (the service); none for the CLI, tests and scripts. */
   timeouts?: DatabaseTimeouts;
-  /**
-   * Whether to bring the schema up to date first (the default). A service's later worker threads skip it:
-   * their first worker migrated before they started, and none of them then loads the migrator's code.
-   */
-  migrate?: boolean;
+  /** Told the names of the migrations this call applied, if it applied any. */
+  onMigrated?: (names: string[]) => void;
 }
 
 /** The MikroORM configuration shared by the service, the admin CLI, tests and the migrator (migrate.ts). */
@@ -47,13 +44,14 @@ function socketOf(clientUrl: string): { host: string } | Record<string, never> {
   return host?.startsWith("/") ? { host } : {};
 }
 
-/** Connects, having brought the schema up to date with the committed migrations unless told not to. */
+/** Connects, having brought the schema up to date with the committed migrations. */
 export async function openOrm(options: OrmOptions): Promise<Orm> {
   const orm = await MikroORM.init(ormConfig(options));
   try {
-    // The migrator and what it depends on are an eighth of the service's code: loaded only to migrate.
-    if ((options.migrate ?? true) && (await migrationsPending(orm))) {
-      await (await import("./migrate.js")).migrateToLatest(options.clientUrl);
+    // The migrator and what it depends on are loaded only when there is something to migrate.
+    if (await migrationsPending(orm)) {
+      const applied = await (await import("./migrate.js")).migrateToLatest(options.clientUrl);
+      if (applied.length > 0) options.onMigrated?.(applied);
     }
   } catch (error) {
     await orm.close(true);

@@ -3,7 +3,8 @@ import type { LookupOutcome } from "../banks/types.js";
 import type { CancelSignal } from "../cancellation.js";
 
 /**
- * Identical verifications of one branch in flight in this process. Why a second layer beside the
+ * Identical verifications of one branch in flight in this process (other processes and instances are kept
+ * to one record by the database's unique index). Why a second layer beside the
  * gateway's shared bank request: that one ends when the bank answers, before the leader's record is
  * written; followers here wait until it is written, so their own pre-check finds it (a duplicate, no quota,
  * no bank request) instead of racing it to the unique index. A follower reuses the leader's bank answer,
@@ -22,26 +23,12 @@ export interface Leaders {
   ): Promise<T>;
 }
 
-/**
- * The other workers serving the same database (worker threads, src/serve/): one worker at a time leads
- * a key. A worker's own leader claims the key from its peers before working; a claim that finds another
- * worker leading waits for it and gets its bank answer (null when it had none: the follower then asks on
- * its own, as after a local leader's failure, since errors do not cross workers).
- */
-export interface PeerLeads {
-  claim(key: string, signal: CancelSignal): Promise<PeerClaim>;
-}
-
-export type PeerClaim =
-  | { lead: true; release(answer: LookupOutcome | null): void }
-  | { lead: false; answer: LookupOutcome | null };
-
 interface Led {
   answer: LookupOutcome | null;
   failure: BankUnavailableError | ReceiptFormatError | null;
 }
 
-export function createLeaders(peers?: PeerLeads): Leaders {
+export function createLeaders(): Leaders {
   const leaders = new Map<string, Promise<Led>>();
   return {
     async run(key, signal, work) {
@@ -54,12 +41,8 @@ export function createLeaders(peers?: PeerLeads): Leaders {
       let led: Led = { answer: null, failure: null };
       let settle: (led: Led) => void = () => undefined;
       leaders.set(key, new Promise((resolve) => (settle = resolve)));
-      let release: ((answer: LookupOutcome | null) => void) | undefined;
       try {
-        const claim = await peers?.claim(key, signal);
-        if (claim?.lead) release = claim.release;
-        else if (claim) led = { answer: claim.answer, failure: null };
-        return await work(led.answer, (answer) => {
+        return await work(null, (answer) => {
           led = { answer, failure: null };
         });
       } catch (error) {
@@ -68,7 +51,6 @@ export function createLeaders(peers?: PeerLeads): Leaders {
       } finally {
         leaders.delete(key);
         settle(led);
-        release?.(led.answer);
       }
     },
   };

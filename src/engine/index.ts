@@ -7,14 +7,12 @@ import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics/registry.js";
 import { type BankGateway, createBankGateway } from "./bank-gateway.js";
 import type { BankBreakers } from "./circuit-breaker.js";
-import type { PeerLeads } from "./collapse.js";
 import type { VerificationEngine } from "./types.js";
 import { createVerificationEngine } from "./verify.js";
 
 export type { BankGateway, LookupLimits } from "./bank-gateway.js";
 export type { BankBreakers, BreakerSettings, BreakerState } from "./circuit-breaker.js";
 export { createBankBreakers } from "./circuit-breaker.js";
-export type { PeerClaim, PeerLeads } from "./collapse.js";
 export type { Prepared, VerificationEngine, VerifyOptions } from "./types.js";
 
 export interface EngineSetup {
@@ -29,8 +27,6 @@ export interface EngineSetup {
   breakers?: BankBreakers;
   /** VERIFY_DEADLINE_MS; the engine's default when absent. */
   deadlineMs?: number;
-  /** The other worker threads, when this process is one (src/serve/peer-leads.ts). */
-  peers?: PeerLeads;
 }
 
 /** The engine with the banks as configured (timeouts, retries, proxies, origin overrides, CBE headers). */
@@ -64,6 +60,5 @@ export function createEngine(
     logger,
     metrics: setup.metrics,
     deadlineMs: setup.deadlineMs,
-    peers: setup.peers,
   });
 }

@@ -5,7 +5,7 @@ import { QuotaExceededError, ServiceUnavailableError, ValidationError } from "..
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics/registry.js";
 import type { BankGateway } from "./bank-gateway.js";
-import { createLeaders, type PeerLeads } from "./collapse.js";
+import { createLeaders } from "./collapse.js";
 import { boundLookup } from "./deadline.js";
 import { banksForReference, describeClaim, describeLink, firstReceiptLink } from "./describe.js";
 import { judge } from "./judge.js";
@@ -29,8 +29,6 @@ export interface EngineDependencies {
   metrics?: Metrics | undefined;
   /** VERIFY_DEADLINE_MS: the most a verification may take from its arrival; default 25 s. */
   deadlineMs?: number | undefined;
-  /** Worker threads beside this one: identical verifications collapse across them too. */
-  peers?: PeerLeads | undefined;
   now?: () => Date;
 }
 
@@ -46,7 +44,7 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
   const deadlineMs = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
   // Each verification in flight listens to it until its lookup is done (deadline.ts).
   const stopping = new Cancellation();
-  const leaders = createLeaders(deps.peers);
+  const leaders = createLeaders();
   const fork = () => orm.em.fork();
   // The hot path's statements are plain (precheck, the record's insert): they need a pool, not a unit of
   // work. One fork serves them all and never holds an entity; a fork per verification was ~4 KB kept through

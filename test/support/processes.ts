@@ -1,23 +1,31 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/**
- * The built file `npm start` and `npm run admin` run for an entry point of the sources: the service's
- * bundle for "src/main.ts", tsc's output otherwise ("src/cli/admin.ts" → "dist/src/cli/admin.js").
- * `npm test` builds first.
- */
+/** The file `npm start` runs: its script must stay a plain `node <file>`, which is what the tests start. */
+export const START_ENTRY = startEntry();
+
+function startEntry(): string {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const match = /^node (\S+)$/.exec(scripts.start.trim());
+  if (!match?.[1]) throw new Error(`npm start is not "node <file>": ${scripts.start}`);
+  return match[1];
+}
+
+/** tsc's output for an entry point of the sources ("src/cli/admin.ts" → "dist/src/cli/admin.js"). */
 export function compiled(script: string): string {
-  if (script === "src/main.ts") return "dist/service/main.js";
   return path.join("dist", script.replace(/\.ts$/, ".js"));
 }
 
 /**
- * One serving process unless a test asks for worker threads: the tests that start the service as a process are
- * about what one instance does (test/service/workers.test.ts is about the workers).
+ * One worker unless a test asks for more: the tests that start the service as a process are mostly about
+ * what one instance does (test/service/workers.test.ts is about the workers).
  */
-const SINGLE_PROCESS = { WEB_CONCURRENCY: "1" };
+const ONE_WORKER = { WEB_CONCURRENCY: "1" };
 
 export interface RunResult {
   code: number | null;
@@ -30,7 +38,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [compiled(script), ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...SINGLE_PROCESS, ...env },
+      env: { ...process.env, ...ONE_WORKER, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -57,17 +65,17 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts the compiled service (or `entry`, a file that runs it) and waits for its "listening" log line
- * (PORT=0 picks a free port).
+ * Starts the service as `npm start` does (or `entry`, a file that runs it) and waits for its "listening"
+ * log line (PORT=0 picks a free port).
  */
 export function startServiceProcess(
   env: Record<string, string>,
-  entry = compiled("src/main.ts"),
+  entry = START_ENTRY,
 ): Promise<ServiceProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [entry], {
       cwd: ROOT,
-      env: { ...process.env, ...SINGLE_PROCESS, PORT: "0", HOST: "127.0.0.1", ...env },
+      env: { ...process.env, ...ONE_WORKER, PORT: "0", HOST: "127.0.0.1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -1,0 +1,126 @@
+import cluster from "node:cluster";
+import { AggregatorRegistry } from "prom-client";
+import { type RunningService, startService } from "../compose.js";
+import { loadConfig } from "../config.js";
+import { createLogger } from "../logger.js";
+import { createMetrics, type Metrics } from "../metrics/registry.js";
+import { isOurs, type ToPrimary, type ToWorker } from "./messages.js";
+
+const ALIVE_EVERY_MS = 1_000;
+/** A scrape waits this long for every worker's metrics; prom-client's own limit is 5 s. */
+const SCRAPE_WITHIN_MS = 6_000;
+
+/**
+ * One cluster worker: the whole service (API, bot, engine) on the port the primary shares, with the database
+ * the primary gave it. It reports when it serves and that its event loop turns, and drains on the primary's
+ * word or on its own SIGTERM/SIGINT (a process manager may signal the whole process group).
+ */
+export async function runWorker(): Promise<void> {
+  // The primary validated the same environment before forking.
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel).child({ worker: cluster.worker?.id });
+  const toPrimary = (message: ToPrimary) => {
+    if (process.connected) process.send?.(message);
+  };
+  let status: Extract<ToWorker, { type: "birrcheck:status" }> = {
+    type: "birrcheck:status",
+    serving: 0,
+    workers: config.webConcurrency,
+    stopping: false,
+    databaseUp: true,
+  };
+  let service: RunningService | undefined;
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ reason }, "shutting down");
+    // Still starting: nothing was accepted, so nothing is owed.
+    if (!service) process.exit(0);
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  const scrapes = clusterScrapes(toPrimary);
+  process.on("message", (message: unknown) => {
+    if (!isOurs<ToWorker>(message)) return;
+    if (message.type === "birrcheck:status") status = message;
+    if (message.type === "birrcheck:stop") stop("primary");
+    if (message.type === "birrcheck:metrics") scrapes.answered(message.id, message.text);
+  });
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+
+  const metrics = createMetrics();
+  try {
+    service = await startService(config, logger, {
+      metrics: scrapes.merged(metrics),
+      databaseAlive: () => status.databaseUp,
+      workersReady: () => status,
+    });
+  } catch (error) {
+    logger.fatal({ err: error }, "start failed");
+    process.exit(1);
+  }
+  toPrimary({ type: "birrcheck:serving" });
+  setInterval(() => toPrimary({ type: "birrcheck:alive" }), ALIVE_EVERY_MS).unref();
+  if (service.bootstrapped) printFirstRunKey(service.url, service.bootstrapped.key);
+}
+
+/**
+ * GET /metrics in a worker: the primary gathers every worker's registry with prom-client's cluster
+ * aggregation (counters and histograms summed) and hands the text back to the worker that was asked.
+ */
+function clusterScrapes(toPrimary: (message: ToPrimary) => void) {
+  const waiting = new Map<number, (text: string | null) => void>();
+  let nextId = 0;
+  return {
+    answered(id: number, text: string | null) {
+      waiting.get(id)?.(text);
+    },
+    merged(metrics: Metrics): Metrics {
+      AggregatorRegistry.setRegistries(metrics.registry);
+      // Constructing one makes prom-client answer the primary's requests for this worker's registry.
+      new AggregatorRegistry();
+      const scrape = () =>
+        new Promise<string>((resolve, reject) => {
+          const id = ++nextId;
+          const timer = setTimeout(() => {
+            waiting.delete(id);
+            reject(new Error("the workers' metrics did not come"));
+          }, SCRAPE_WITHIN_MS);
+          waiting.set(id, (text) => {
+            clearTimeout(timer);
+            waiting.delete(id);
+            if (text === null) reject(new Error("the workers' metrics could not be gathered"));
+            else resolve(text);
+          });
+          toPrimary({ type: "birrcheck:metrics", id });
+        });
+      return { ...metrics, scrape };
+    },
+  };
+}
+
+/** Shown once, on the terminal, never in a log line. */
+function printFirstRunKey(url: string, key: string): void {
+  process.stdout.write(
+    [
+      "",
+      'Birrcheck is set up: a "Default business" with one branch and this admin API key (shown only now):',
+      "",
+      `  ${key}`,
+      "",
+      "Try it:",
+      `  curl -H "Authorization: Bearer ${key}" ${url}/api/v1/accounts`,
+      "",
+      `API reference: ${url}/docs (Authorize with the key above)`,
+      "",
+      "",
+    ].join("\n"),
+  );
+}
