@@ -14,6 +14,7 @@ export type { WorkersReady } from "./routes/health.js";
 
 import { errorRenderer } from "./errors.js";
 import { requireApiKey } from "./middleware/auth.js";
+import { closeConnectionsWhileDraining } from "./middleware/close-while-draining.js";
 import { rateLimitPerKey } from "./middleware/rate-limit.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
@@ -46,6 +47,8 @@ export interface ApiDependencies {
   databaseAlive?: (() => boolean) | undefined;
   /** How many of the instance's workers serve, for /readyz; absent when this process serves alone. */
   workersReady?: (() => WorkersReady) | undefined;
+  /** True once the instance drains (its connections then close after their answer). */
+  draining?: () => boolean;
   /** Every bank's sandbox receipt, for the OpenAPI examples (the composition root takes them from the simulator). */
   sandboxExamples: SandboxExamples;
 }
@@ -63,12 +66,14 @@ export function createApi({
   breakers,
   databaseAlive,
   workersReady,
+  draining = () => false,
   sandboxExamples,
 }: ApiDependencies): Koa<ApiState> {
   const app = new Koa<ApiState>();
   // Errors are rendered by errorRenderer and logged there with the request id; Koa's default logs again.
   app.silent = true;
 
+  app.use(closeConnectionsWhileDraining(draining));
   app.use(requestContext(logger));
   app.use(httpMetrics(metrics));
   app.use(securityHeaders);

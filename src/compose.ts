@@ -82,11 +82,13 @@ export async function startService(
   const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null, qr, metrics });
   const keyCache = createKeyCache();
   const keyChanges = listenForKeyChanges(database.url, keyCache, logger);
+  let draining = false;
   const app = createApi({
     orm,
     keyCache,
     databaseAlive: options.databaseAlive ?? database.alive,
     workersReady: options.workersReady,
+    draining: () => draining,
     engine,
     reader,
     logger,
@@ -118,7 +120,10 @@ export async function startService(
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await Promise.all([drain(server, engine), telegram?.stop()]);
+      draining = true;
+      const drained = drain(server, engine);
+      logger.info("draining: no new connections; answering those in flight");
+      await Promise.all([drained, telegram?.stop()]);
       await engine.close();
       await keyChanges.close();
       await ocr?.close();

@@ -34,6 +34,8 @@ export interface Metrics {
   pdfParseSeconds: Histogram;
   botUpdates: Counter<"type">;
   httpSeconds: Histogram<"method" | "route" | "status">;
+  /** Requests received and not yet answered (what a drain waits for). */
+  httpInFlight: Gauge;
   /** Reports the breakers' states in the breaker gauge, read at each scrape. */
   watchBreakers(states: () => Record<BankCode, BreakerState>): void;
 }
@@ -100,6 +102,11 @@ export function createMetrics(): Metrics {
       help: "HTTP request durations by method, matched route pattern and status.",
       labelNames: ["method", "route", "status"],
       buckets: HTTP_BUCKETS,
+      registers,
+    }),
+    httpInFlight: new Gauge({
+      name: "birrcheck_http_requests_in_flight",
+      help: "HTTP requests received and not yet answered.",
       registers,
     }),
     watchBreakers(states) {

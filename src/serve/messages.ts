@@ -4,8 +4,6 @@ import type { WorkersReady } from "../../api/app.js";
 export type ToWorker =
   /** How many workers serve and whether the embedded database is up, sent whenever either changes. */
   | ({ type: "birrcheck:status"; databaseUp: boolean } & WorkersReady)
-  /** Drain and exit. */
-  | { type: "birrcheck:stop" }
   /** Every worker's metrics, merged, for the scrape `id` this worker asked for; null when they did not come. */
   | { type: "birrcheck:metrics"; id: number; text: string | null };
 

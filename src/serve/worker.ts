@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
+import { firstRunBanner } from "../admin/first-run-banner.js";
 import { type RunningService, startService } from "../compose.js";
 import { loadConfig } from "../config.js";
 import { createLogger } from "../logger.js";
@@ -12,8 +13,8 @@ const SCRAPE_WITHIN_MS = 6_000;
 
 /**
  * One cluster worker: the whole service (API, bot, engine) on the port the primary shares, with the database
- * the primary gave it. It reports when it serves and that its event loop turns, and drains on the primary's
- * word or on its own SIGTERM/SIGINT (a process manager may signal the whole process group).
+ * the primary gave it. It reports when it serves and that its event loop turns, and drains on SIGTERM or
+ * SIGINT, which come from the primary or from a process manager signalling the whole process group.
  */
 export async function runWorker(): Promise<void> {
   // The primary validated the same environment before forking.
@@ -31,10 +32,10 @@ export async function runWorker(): Promise<void> {
   };
   let service: RunningService | undefined;
   let stopping = false;
-  const stop = (reason: string) => {
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ reason }, "shutting down");
+    logger.info({ signal }, "shutting down");
     // Still starting: nothing was accepted, so nothing is owed.
     if (!service) process.exit(0);
     service.close().then(
@@ -49,11 +50,10 @@ export async function runWorker(): Promise<void> {
   process.on("message", (message: unknown) => {
     if (!isOurs<ToWorker>(message)) return;
     if (message.type === "birrcheck:status") status = message;
-    if (message.type === "birrcheck:stop") stop("primary");
     if (message.type === "birrcheck:metrics") scrapes.answered(message.id, message.text);
   });
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 
   const metrics = createMetrics();
   try {
@@ -68,7 +68,8 @@ export async function runWorker(): Promise<void> {
   }
   toPrimary({ type: "birrcheck:serving" });
   setInterval(() => toPrimary({ type: "birrcheck:alive" }), ALIVE_EVERY_MS).unref();
-  if (service.bootstrapped) printFirstRunKey(service.url, service.bootstrapped.key);
+  // Shown once, on the terminal, never in a log line.
+  if (service.bootstrapped) process.stdout.write(firstRunBanner(service.url, service.bootstrapped));
 }
 
 /**
@@ -104,23 +105,4 @@ function clusterScrapes(toPrimary: (message: ToPrimary) => void) {
       return { ...metrics, scrape };
     },
   };
-}
-
-/** Shown once, on the terminal, never in a log line. */
-function printFirstRunKey(url: string, key: string): void {
-  process.stdout.write(
-    [
-      "",
-      'Birrcheck is set up: a "Default business" with one branch and this admin API key (shown only now):',
-      "",
-      `  ${key}`,
-      "",
-      "Try it:",
-      `  curl -H "Authorization: Bearer ${key}" ${url}/api/v1/accounts`,
-      "",
-      `API reference: ${url}/docs (Authorize with the key above)`,
-      "",
-      "",
-    ].join("\n"),
-  );
 }

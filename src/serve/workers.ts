@@ -137,7 +137,8 @@ export function startWorkers(options: WorkerSetOptions): WorkerSet {
               clearTimeout(end);
               resolve();
             });
-            send(worker, { type: "birrcheck:stop" });
+            // A signal, not a message: a worker still loading its code has no listener for messages yet.
+            worker.process.kill("SIGTERM");
           }),
       );
       await Promise.all(exits);
