@@ -1,4 +1,4 @@
-/** Small parsers shared by the bank adapters (amounts, dates, masked accounts, HTML text). */
+/** Small parsers shared by the bank adapters (amounts, dates, masked accounts). */
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
@@ -80,49 +80,3 @@ export function answerText(body: Buffer): string {
 export function isPdf(body: Buffer): boolean {
   return body.subarray(0, 1024).includes("%PDF-");
 }
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-const SCRIPTS = /<(script|style)[\s\S]*?<\/\1>/gi;
-const LINE_ENDS =
-  /<br\s*\/?>|<body\b[^>]*>|<\/(p|div|tr|td|th|li|h\d|table|span|strong|b|title|head|caption|thead|tbody|tfoot|form|section|article|header|footer|dt|dd|label)\s*>/gi;
-const TAGS = /<[^>]+>/g;
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, code: string) => {
-    if (code.startsWith("#x")) return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
-    if (code.startsWith("#")) return String.fromCodePoint(Number(code.slice(1)));
-    return ENTITIES[code.toLowerCase()] ?? entity;
-  });
-}
-
-/**
- * HTML → plain text lines: block and cell ends (and the start of the body) become line breaks, other tags
- * vanish, entities are decoded, blank lines dropped. Minified pages must not glue the <title> to the first
- * label, nor a <dt>/<label> to its value (banks.md: CBE Birr's "Auto Receipt" page, Siinqee, Dashen).
- */
-export function htmlToLines(html: string): string[] {
-  return decodeEntities(html.replace(SCRIPTS, "").replace(LINE_ENDS, "\n").replace(TAGS, ""))
-    .split("\n")
-    .map((line) => line.replace(/\s+/g, " ").trim())
-    .filter(Boolean);
-}
-
-/**
- * A fragment's lines joined by spaces, as `htmlToLines(fragment).join(" ")` but without building the lines:
- * a receipt page's cells are read on every verification (issue 18).
- */
-export function htmlText(fragment: string): string {
-  // Most cells are plain text.
-  if (!fragment.includes("<") && !fragment.includes("&")) return collapseSpaces(fragment);
-  return collapseSpaces(
-    decodeEntities(fragment.replace(SCRIPTS, "").replace(LINE_ENDS, " ").replace(TAGS, "")),
-  );
-}
-
-/** Whitespace runs as one space, trimmed: the text itself when it is so already (most cells are; no copy). */
-function collapseSpaces(text: string): string {
-  if (!UNTIDY_SPACE.test(text)) return text;
-  return text.replace(/\s+/g, " ").trim();
-}
-
-const UNTIDY_SPACE = /^\s|\s$|\s\s|[^\S ]/;

@@ -90,6 +90,34 @@ describe("awash receipt parsing", () => {
     });
   });
 
+  // What an HTML parser does and a scan of the markup may not: comments with decoy rows, entities (Amharic
+  // written as character references), upper-case tags and attributes, cells left open, a ">" in an attribute.
+  it("reads a page of odd markup as a browser shows it", async () => {
+    const html = `<HTML><BODY>
+<TABLE CLASS="info-table" TITLE="customer > company">
+<TR><TD>Customer Name<TD>:<TD>&#4661;&#4616;&#4666; BEKELE
+<TR><TD>Account No<TD>:<TD>01320******1100/BANK
+</TABLE>
+<TABLE class="wide info-table">
+<!-- <TR><TD>Amount<TD>:<TD>9 ETB -->
+<TR><TH>Transaction Date:<TD>2026-03-02 7:05:09 pm
+<TR><TD>Amount<TH TITLE="ETB > 0">12,345.50&nbsp;ETB
+<TR><TD>Sender Name<TD>:<TD>&#4661;&#4616;&#4666; BEKELE<!-- JR -->
+<TR><TD>Receiver Name</TD><TD>:</TD><TD>SARA&rsquo;S &amp; SONS TRADING</TD></TR>
+<TR><TD>Transaction ID<TD>:<TD>260302190512345
+</TABLE></BODY></HTML>`;
+    await expect(parseAwashResponse(answer(200, html), target)).resolves.toMatchObject({
+      kind: "found",
+      receipt: {
+        amount: 12345.5,
+        transactionDate: "2026-03-02T19:05:09+03:00",
+        payerName: "ስለሺ BEKELE",
+        receiverName: "SARA’S & SONS TRADING",
+      },
+      reference: "260302190512345",
+    });
+  });
+
   it("maps the HTTP 200 'Receipt not found' page and the WAF's 403 to not_found", async () => {
     await expect(parseAwashResponse(answer(200, fixture("not-found.html")), target)).resolves.toEqual({
       kind: "not_found",

@@ -9,7 +9,7 @@ import {
 import { simulatedCbeBirr } from "../../src/banks/cbebirr/imitation.js";
 import { BankUnavailableError, ReceiptFormatError } from "../../src/banks/errors.js";
 import type { BankResponse, LookupTarget } from "../../src/banks/types.js";
-import { htmlToLines } from "../../src/reading/parse-utils.js";
+import { htmlPage } from "../../src/reading/html-page.js";
 import { textLines } from "../../src/reading/pdf-labels.js";
 import { renderPdf } from "../../src/simulator/pdf.js";
 import { describeBankContract } from "./contract.js";
@@ -198,7 +198,19 @@ describe("cbebirr adapter: answers", () => {
       // The report shows the receipt number apart from any date, so the one asked for stands.
       reference: "DIP41PM7JL",
     });
-    expect(parseCbeBirrText(htmlToLines(fixture("html-cells.html"))).amount).toBe(2000);
+    expect(parseCbeBirrText(htmlPage(fixture("html-cells.html")).lines()).amount).toBe(2000);
+  });
+
+  it("leaves out what the report's comments hold", async () => {
+    const html = fixture("html-cells.html").replace(
+      "<table>",
+      "<table><!-- <tr><td>Paid amount</td><td>9.00 ETB</td></tr> --><!--\nPaid amount\n8.00 ETB\n-->",
+    );
+    await expect(adapter.parseResponse(answer(200, html), target)).resolves.toMatchObject({
+      kind: "found",
+      receipt: { amount: 2000 },
+      reference: "DIP41PM7JL",
+    });
   });
 
   it("reads a minified report whose <title> runs into the first label", async () => {

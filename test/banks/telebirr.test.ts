@@ -174,6 +174,39 @@ describe("telebirr receipt page", () => {
     }
   });
 
+  // What an HTML parser does and a scan of the markup may not: a cell with a comment and a decoy row in it,
+  // entities (Amharic written as character references), upper-case tags, cells left open before a <td> or
+  // a <th>, and an attribute holding ">".
+  const oddMarkup = `<!DOCTYPE html><HTML><HEAD><TITLE>telebirr receipt</TITLE></HEAD><BODY>
+<TABLE CLASS="receipttable">
+<TR><TD>የከፋይ ስም/Payer Name<TD TITLE="name > 20 chars">&#4661;&#4616;&#4666; Bekele
+<!-- <TR><TD>Settled Amount<TD>9.00 Birr -->
+<TR><TD>የገንዘብ ተቀባይ ስም/Credited Party name</TD><TD>Sileshi &amp; Sons Trading<!-- PLC --></TD></TR>
+<TR><TD>የክፍያው ሁኔታ/transaction status<TH>Completed
+</TABLE>
+<TABLE><TR><TD>Invoice No.<TD>Payment date<TD>Settled Amount
+<TR><TD>DF72OMW388<TD>09-10-2026 08:00:01<TD>3,000.00&nbsp;Birr</TABLE></BODY></HTML>`;
+
+  it("reads a page of odd markup as a browser shows it", async () => {
+    expect(parseTelebirrReceipt(oddMarkup)).toMatchObject({
+      payerName: "ስለሺ Bekele",
+      receiverName: "Sileshi & Sons Trading",
+      status: "completed",
+      amount: 3000,
+      transactionDate: "2026-10-09T08:00:01+03:00",
+    });
+    await expect(
+      createTelebirrAdapter().parseResponse(answer(oddMarkup), {
+        ...target,
+        transactionNumber: "DF72OMW388",
+      }),
+    ).resolves.toMatchObject({
+      kind: "found",
+      reference: "DF72OMW388",
+      receipt: { payerName: "ስለሺ Bekele" },
+    });
+  });
+
   it("reads a header row of th cells above its values", () => {
     const page = fixture("bank-transfer.html");
     const invoiceHeader =
@@ -228,8 +261,8 @@ describe("telebirr adapter", () => {
     });
   });
 
-  // The adapter reads the bank's bytes without decoding the whole page (bytesPage): what it reads must be what
-  // the decoded page says, the first time and when the label cells come from the ones it has seen.
+  // What the adapter reads from the bank's bytes must be what the page says, the first time and when the label
+  // cells are ones it has classified before.
   it("reads a page from its bytes as from its text, again and again", async () => {
     const amharicValues = fixture("split-cells.html")
       .replace("Meseret Alemu", "መሰረት ዓለሙ")

@@ -1,4 +1,5 @@
-import { addisIso, htmlText, parseAmount, pickFirst, to24Hour } from "../../reading/parse-utils.js";
+import { type HtmlPage, htmlPage, tableRows } from "../../reading/html-page.js";
+import { addisIso, parseAmount, pickFirst, to24Hour } from "../../reading/parse-utils.js";
 import type { BankCode } from "../codes.js";
 import {
   ACCEPT_HTML,
@@ -109,10 +110,11 @@ export async function parseAwashResponse(
   if (response.status !== 200) {
     throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, html.slice(0, 200));
   }
-  const tables = infoTables(html);
+  const page = htmlPage(html);
+  const tables = infoTables(page);
   const transaction = tables.find((table) => table.has("amount"));
   if (!transaction) {
-    if (/receipt\s+not\s+found|invalid\s+receipt/i.test(html)) return { kind: "not_found" };
+    if (/receipt\s+not\s+found|invalid\s+receipt/i.test(page.text())) return { kind: "not_found" };
     throw new ReceiptFormatError(BANK, "The page has no receipt table.", html.slice(0, 200));
   }
   const customer: Table = new Map();
@@ -166,21 +168,16 @@ function toReceipt(tx: Table, customer: Table, html: string): Receipt {
 }
 
 /** Every `table.info-table` (any table when none is marked) as label → value, first occurrence kept. */
-function infoTables(html: string): Table[] {
-  const clean = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "");
-  const all = [...clean.matchAll(/<table\b([^>]*)>([\s\S]*?)<\/table>/gi)];
-  const marked = all.filter((m) => /class\s*=\s*["'][^"']*\binfo-table\b/i.test(m[1] ?? ""));
-  return (marked.length > 0 ? marked : all).map((m) => tableRows(m[2] ?? ""));
+function infoTables(page: HtmlPage): Table[] {
+  const all = page.elements("table");
+  const marked = all.filter((table) => /\binfo-table\b/i.test(table.attribs.class ?? ""));
+  return (marked.length > 0 ? marked : all).map((table) => labelledRows(tableRows(table)));
 }
 
 /** Rows of (label, ":", value); two-cell rows with the colon glued to either cell are read too. */
-function tableRows(inner: string): Table {
+function labelledRows(cellRows: string[][]): Table {
   const rows: Table = new Map();
-  for (const row of inner.matchAll(/<tr\b[^>]*>([\s\S]*?)(?=<tr\b|$)/gi)) {
-    const cells = [...(row[1] ?? "").matchAll(/<t[dh]\b[^>]*>([\s\S]*?)(?:<\/t[dh]>|(?=<t[dh]\b)|$)/gi)].map(
-      (cell) => htmlText(cell[1] ?? ""),
-    );
-    const [first, ...rest] = cells;
+  for (const [first, ...rest] of cellRows) {
     if (first === undefined || rest.length === 0) continue;
     const label = labelOf(first.replace(/[\s:]+$/, ""));
     const value = rest

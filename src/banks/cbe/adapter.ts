@@ -1,3 +1,4 @@
+import { htmlPage } from "../../reading/html-page.js";
 import { answerText, isPdf } from "../../reading/parse-utils.js";
 import { readPdfText } from "../../reading/pdf-labels.js";
 import type { BankCode } from "../codes.js";
@@ -144,14 +145,17 @@ async function readApiAnswer(response: BankResponse, token: string): Promise<Loo
   );
 }
 
+/** The legacy host's refusal, "You Are Not Allowed to See This Data": a short page, found in its first 4 KB. */
+function isRefusalPage(body: Buffer): boolean {
+  if (isPdf(body)) return false;
+  return /You Are Not Allowed to See This Data/i.test(
+    htmlPage(body.subarray(0, 4096).toString("utf8")).text(),
+  );
+}
+
 async function readLegacyAnswer(response: BankResponse, requested: string): Promise<LookupOutcome> {
   const { status, body } = response;
-  if (
-    status === 404 ||
-    /You Are Not Allowed to See This Data/i.test(body.subarray(0, 4096).toString("utf8"))
-  ) {
-    return { kind: "not_found" };
-  }
+  if (status === 404 || isRefusalPage(body)) return { kind: "not_found" };
   if (status >= 500) throw new BankUnavailableError(BANK, "server_error");
   if (status !== 200 || !isPdf(body)) {
     throw new ReceiptFormatError(

@@ -1,11 +1,5 @@
-import {
-  addisIso,
-  htmlToLines,
-  isPdf,
-  parseAmount,
-  queryValue,
-  to24Hour,
-} from "../../reading/parse-utils.js";
+import { htmlPage } from "../../reading/html-page.js";
+import { addisIso, isPdf, parseAmount, queryValue, to24Hour } from "../../reading/parse-utils.js";
 import {
   type LabelKind,
   type LabelSpec,
@@ -230,11 +224,12 @@ async function readAnswer(response: BankResponse, target: LookupTarget): Promise
   const html = body.toString("utf8");
   const htmlType = /html/i.test(response.headers["content-type"] ?? "");
   if (status === 200 && (htmlType || /<html|<!doctype/i.test(html))) {
-    const lines = htmlToLines(html);
-    const hasReceipt = lines.some((line) => RECEIPT_LINE.test(line));
-    if (hasReceipt) return found(lines);
+    const page = htmlPage(html);
+    const lines = page.lines();
+    if (lines.some((line) => RECEIPT_LINE.test(line))) return found(lines);
     // The miss: an empty Telerik ReportViewer page titled "Auto Receipt" (HTTP 200).
-    if (/Auto Receipt|ReportViewer/i.test(html)) return { kind: "not_found" };
+    const viewer = page.elements().some((element) => /ReportViewer/i.test(element.attribs.id ?? ""));
+    if (viewer || lines.some((line) => /Auto Receipt/i.test(line))) return { kind: "not_found" };
   }
   throw new ReceiptFormatError(
     BANK,

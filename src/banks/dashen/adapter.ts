@@ -1,11 +1,5 @@
-import {
-  addisIso,
-  htmlToLines,
-  isPdf,
-  monthNumber,
-  parseAmount,
-  to24Hour,
-} from "../../reading/parse-utils.js";
+import { htmlPage } from "../../reading/html-page.js";
+import { addisIso, isPdf, monthNumber, parseAmount, to24Hour } from "../../reading/parse-utils.js";
 import { readPdfText } from "../../reading/pdf-labels.js";
 import type { BankCode } from "../codes.js";
 import {
@@ -112,7 +106,7 @@ export async function parseDashenResponse(
     }
     throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, raw.slice(0, 200));
   }
-  const text = pdf ? await readPdfText(BANK, response.body) : htmlToLines(raw).join("\n");
+  const text = pdf ? await readPdfText(BANK, response.body) : htmlPage(raw).lines().join("\n");
   const fields = sliceByLabels(text);
   if (fields.amount === undefined && /transaction not found/i.test(text)) return { kind: "not_found" };
   const receipt = toReceipt(fields, text);

@@ -1,3 +1,4 @@
+import { type HtmlPage, htmlPage } from "../../reading/html-page.js";
 import { parseAmount } from "../../reading/parse-utils.js";
 import type { BankCode } from "../codes.js";
 import {
@@ -76,13 +77,14 @@ export function createSinqeeAdapter(options: SinqeeOptions = {}): BankAdapter {
         throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status} from the receipt page`);
       }
       const html = response.body.toString("utf8");
-      if (isNotFoundPage(html)) return { kind: "not_found" };
+      const page = htmlPage(html);
+      if (isNotFoundPage(page)) return { kind: "not_found" };
       const type = response.headers["content-type"] ?? "";
       if (type && !/html/i.test(type)) {
         throw new ReceiptFormatError(BANK, `Unexpected content type ${type}`, html.slice(0, 200));
       }
       const reference = referenceOf(target);
-      return { kind: "found", receipt: toReceipt(html, reference), reference };
+      return { kind: "found", receipt: toReceipt(page, html, reference), reference };
     },
   };
 }
@@ -100,15 +102,15 @@ function referenceOf(target: LookupTarget): string {
 }
 
 /** eBirr-platform miss page (red "Not Found Page" heading) or a plain "receipt not found" message. */
-function isNotFoundPage(html: string): boolean {
-  const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+function isNotFoundPage(page: HtmlPage): boolean {
+  const text = page.text();
   return (
     /not found page/i.test(text) || /\b(receipt|transaction|record)\s+(was\s+)?not\s+found\b/i.test(text)
   );
 }
 
-function toReceipt(html: string, expectedReference: string): Receipt {
-  const values = htmlPairs(html);
+function toReceipt(page: HtmlPage, html: string, expectedReference: string): Receipt {
+  const values = htmlPairs(page);
   const first = (field: Field) => values.get(field)?.[0] ?? "";
   const fail = (message: string): never => {
     throw new ReceiptFormatError(BANK, message, html.slice(0, 200));

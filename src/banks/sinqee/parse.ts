@@ -1,6 +1,7 @@
 /** Generic key/value reading of the Siinqee receipt page, whose real layout is unknown (banks.md §2.9). */
 
-import { addisIso, htmlText, htmlToLines, monthNumber, to24Hour } from "../../reading/parse-utils.js";
+import { type HtmlPage, htmlText, nextElement, textAfter } from "../../reading/html-page.js";
+import { addisIso, monthNumber, to24Hour } from "../../reading/parse-utils.js";
 
 // weak (banks.md §2.9): labels are unknown, so each field takes the usual English receipt labels, in
 // order of preference ("transferred amount" before "amount"; totals with fees are never the amount).
@@ -65,22 +66,19 @@ function normalizeLabel(raw: string): string {
 }
 
 /** Label/value pairs of any common receipt markup: table rows, dl/dt/dd, <strong>Label:</strong> value, lines. */
-export function htmlPairs(html: string): Map<Field, string[]> {
-  const clean = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "");
+export function htmlPairs(page: HtmlPage): Map<Field, string[]> {
   const pairs: Array<[string, string]> = [];
-  for (const row of clean.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)) {
-    const cells = [...(row[1] ?? "").matchAll(/<t([hd])\b[^>]*>([\s\S]*?)<\/t\1>/gi)].map((c) =>
-      htmlText(c[2] ?? ""),
-    );
+  for (const cells of page.rows()) {
     for (let i = 0; i + 1 < cells.length; i += 2) pairs.push([cells[i] ?? "", cells[i + 1] ?? ""]);
   }
-  for (const m of clean.matchAll(/<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/gi)) {
-    pairs.push([htmlText(m[1] ?? ""), htmlText(m[2] ?? "")]);
+  for (const dt of page.elements("dt")) {
+    const dd = nextElement(dt);
+    if (dd?.name === "dd") pairs.push([htmlText(dt), htmlText(dd)]);
   }
-  const inline =
-    /<(strong|b|label)\b[^>]*>([\s\S]*?)<\/\1>([\s\S]*?)(?=<(?:br|\/?p|\/?div|\/?li|\/?td|strong|b|label)\b|$)/gi;
-  for (const m of clean.matchAll(inline)) pairs.push([htmlText(m[2] ?? ""), htmlText(m[3] ?? "")]);
-  const lines = htmlToLines(clean).map(unglued);
+  for (const label of page.elements().filter((element) => INLINE_LABEL.has(element.name))) {
+    pairs.push([htmlText(label), textAfter(label, VALUE_END)]);
+  }
+  const lines = page.lines().map(unglued);
   lines.forEach((line, i) => {
     const colon = /^([^:]{2,40}):\s*(.+)$/.exec(line);
     if (colon) pairs.push([colon[1] ?? "", colon[2] ?? ""]);
@@ -105,6 +103,10 @@ export function htmlPairs(html: string): Map<Field, string[]> {
   }
   return result;
 }
+
+/** Elements that hold a label with its value written after them, up to the line's end (VALUE_END). */
+const INLINE_LABEL = new Set(["strong", "b", "label"]);
+const VALUE_END = new Set(["br", "p", "div", "li", "td", ...INLINE_LABEL]);
 
 /** Known labels, longest first, as patterns that allow any spacing between their words. */
 const GLUED = [...KNOWN_LABELS]

@@ -4,6 +4,7 @@
  * (siinqeebank.com/receipt/{ref}, the older receipt.ebirr.com/siinqee/{token}) or an FT reference.
  */
 
+import { htmlPage } from "../../reading/html-page.js";
 import { schemelessLinks } from "../../reading/links.js";
 import {
   namesIssuer,
@@ -44,7 +45,7 @@ export const sinqeeReceiptParser: BankReceiptParser = {
   parse(text, printed = null) {
     const clean = cleanOcr(text);
     const link = bankLinks(clean)[0] ?? null;
-    const pairs = htmlPairs(clean);
+    const pairs = htmlPairs(htmlPage(clean));
     const transactionNumber =
       link?.reference ??
       (pairs.get("reference") ?? []).flatMap((value) => t24References(value, ["FT"]))[0] ??

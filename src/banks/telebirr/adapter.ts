@@ -1,4 +1,5 @@
-import { addisIso, htmlText, htmlToLines, parseAmount, to24Hour } from "../../reading/parse-utils.js";
+import { type HtmlPage, htmlPage } from "../../reading/html-page.js";
+import { addisIso, parseAmount, to24Hour } from "../../reading/parse-utils.js";
 import type { BankCode } from "../codes.js";
 import {
   ACCEPT_HTML,
@@ -64,17 +65,18 @@ export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapte
     },
     async parseResponse(response, target) {
       if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
-      const page = bytesPage(response.body);
+      const html = response.body.toString("utf8");
+      const page = htmlPage(html);
       // The miss (banks.md §1.3): the error phrase without a receipt. cheki tells them apart by the words
-      // "telebirr receipt"; a page that has them but holds no readable receipt is a miss too. Both phrases
-      // are ASCII, so the byte view finds them as the decoded page would.
-      const refused = /this request is not correct/i.test(page.scan);
-      if (refused && (!/telebirr receipt/i.test(page.scan) || !holdsReceipt(page)))
+      // "telebirr receipt"; a page that has them but holds no readable receipt is a miss too.
+      const text = page.text();
+      const refused = /this request is not correct/i.test(text);
+      if (refused && (!/telebirr receipt/i.test(text) || !holdsReceipt(page, html)))
         return { kind: "not_found" };
       if (response.status !== 200) {
-        throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, page.whole().slice(0, 200));
+        throw new ReceiptFormatError(BANK, `Unexpected HTTP ${response.status}`, html.slice(0, 200));
       }
-      const { receipt, reference } = readPage(page);
+      const { receipt, reference } = readPage(page, html);
       return foundByReference(BANK, receipt, reference, normalizeReference(target.transactionNumber));
     },
   };
@@ -87,22 +89,21 @@ export function parseTelebirrReceipt(html: string): Receipt {
 
 /** The receipt and its "Invoice No." (the transaction number of the SMS). */
 export function readTelebirrReceipt(html: string): { receipt: Receipt; reference: string } {
-  return readPage(textPage(html));
+  return readPage(htmlPage(html), html);
 }
 
-function readPage(page: Page): { receipt: Receipt; reference: string } {
-  const { tableRows, lineRows } = htmlRows(page);
-  // Table cells first; the page's lines catch labels written outside tables.
-  const tables = classified(tableRows);
+function readPage(page: HtmlPage, html: string): { receipt: Receipt; reference: string } {
+  // Table cells first; the page's lines, each a row of one cell, catch labels written outside tables.
+  const tables = classified(page.rows());
   let lines: Classified | undefined;
   const pageLines = () => {
-    lines ??= classified(lineRows());
+    lines ??= classified(page.lines().map((line) => [line]));
     return lines;
   };
   const value = (key: TelebirrLabel) => findValue(tables, key) ?? findValue(pageLines(), key);
   const required = <T>(result: T | null | undefined, label: string): T => {
     if (result === null || result === undefined || result === "") {
-      throw new ReceiptFormatError(BANK, `The receipt has no readable ${label}.`, page.whole().slice(0, 200));
+      throw new ReceiptFormatError(BANK, `The receipt has no readable ${label}.`, html.slice(0, 200));
     }
     return result;
   };
@@ -169,9 +170,9 @@ const SEPARATOR = /^\s*[:\uff1a]\s*$/;
 
 /**
  * Cells that are a label alone (or an Amharic half, a ":") and what they are: every receipt page has the same
- * two dozen, and classifying one runs the label patterns (a match array of 27 groups) and copies its English
- * half, a third of what reading a page allocated (issue 18). Value cells and labels holding their value are
- * different on each page and are not kept; past the bound, new ones are classified each time.
+ * two dozen, and classifying one runs a pattern of 27 groups and copies its English half, so each is
+ * classified once. Value cells and labels holding their value differ from page to page and are not kept;
+ * past the bound, new ones are classified each time.
  */
 const KNOWN_CELLS = new Map<string, CellKind>();
 const MAX_KNOWN_CELLS = 500;
@@ -236,9 +237,9 @@ function findValue({ rows, kinds, firstCell }: Classified, key: TelebirrLabel): 
   return "";
 }
 
-function holdsReceipt(page: Page): boolean {
+function holdsReceipt(page: HtmlPage, html: string): boolean {
   try {
-    readPage(page);
+    readPage(page, html);
     return true;
   } catch (error) {
     if (error instanceof ReceiptFormatError) return false;
@@ -253,180 +254,6 @@ function englishHalf(value: string): string {
     .replace(/^[\s/:|-]+|[\s/:|-]+$/g, "")
     .trim();
   return /[A-Za-z]/.test(latin) ? latin : value.trim();
-}
-
-/**
- * A page to read: `scan` is where its tags are looked for, `cell` the text of what lies between two of them,
- * `whole` the page as text. A page read from its bytes (bytesPage) scans them one byte to a character.
- */
-interface Page {
-  scan: string;
-  cell(start: number, end: number): string;
-  whole(): string;
-}
-
-function textPage(html: string): Page {
-  return { scan: html, cell: (start, end) => cellText(html.slice(start, end)), whole: () => html };
-}
-
-/**
- * The bank's answer read without decoding all of it. Decoding a page of Amharic labels as UTF-8 gives a
- * two-byte string, and decoding, scanning and the cells' patterns on it were half of reading a page (issue
- * 18). The bytes as Latin-1 are a one-byte string with a character per byte, so the ASCII tags are found at
- * the same places as in the decoded page and a cell's offsets are its bytes' (a UTF-8 sequence holds no ASCII
- * byte, so no tag splits one). Only cells holding other bytes are decoded, and the page's label cells, the
- * same on every page, once: then their text is looked up by their bytes.
- */
-function bytesPage(body: Buffer): Page {
-  const scan = body.toString("latin1");
-  let whole: string | undefined;
-  return {
-    scan,
-    cell(start, end) {
-      const bytes = scan.slice(start, end);
-      if (!NOT_ASCII.test(bytes)) return cellText(bytes);
-      const known = DECODED_CELLS.get(bytes);
-      if (known !== undefined) return known;
-      const text = cellText(body.toString("utf8", start, end));
-      if (KNOWN_CELLS.has(text) && DECODED_CELLS.size < MAX_KNOWN_CELLS) {
-        // The key is a copy: a slice would keep the whole page alive.
-        DECODED_CELLS.set(Buffer.from(bytes, "latin1").toString("latin1"), text);
-      }
-      return text;
-    },
-    whole: () => {
-      whole ??= body.toString("utf8");
-      return whole;
-    },
-  };
-}
-
-/** A byte outside ASCII, in the Latin-1 view of a page's bytes. */
-const NOT_ASCII = /[\u0080-\u00ff]/;
-
-/** The text of the known cells (KNOWN_CELLS) that are not ASCII, by their bytes as Latin-1. */
-const DECODED_CELLS = new Map<string, string>();
-
-function cellText(cell: string): string {
-  return htmlText(cell.includes("<") ? cell.replace(HIDDEN, "") : cell);
-}
-
-/** Table rows as cell texts, and the whole page as one single-cell row per line. */
-function htmlRows(page: Page): { tableRows: string[][]; lineRows: () => string[][] } {
-  const rows: string[][] = [];
-  let row: string[] | null = null;
-  let cellStart = -1;
-  forEachTableTag(page.scan, (tag) => {
-    if (cellStart >= 0) {
-      if (!row) {
-        row = [];
-        rows.push(row);
-      }
-      row.push(page.cell(cellStart, tag.start));
-      cellStart = -1;
-    }
-    if (tag.closing) {
-      if (tag.name === "tr" || tag.name === "table") row = null;
-    } else if (tag.name === "tr") {
-      row = [];
-      rows.push(row);
-    } else if (tag.name === "td" || tag.name === "th") {
-      cellStart = tag.end;
-    }
-  });
-  return {
-    tableRows: rows.filter((cells) => cells.length > 0),
-    // Needed only when a label is not in a table.
-    lineRows: () => htmlToLines(page.whole().replace(HIDDEN, "")).map((line) => [line]),
-  };
-}
-
-/** What a page never shows: comments, scripts and styles (forEachTableTag skips them as this would match). */
-const HIDDEN = /<!--[\s\S]*?-->|<(script|style)\b[\s\S]*?<\/\1>/gi;
-
-interface TableTag {
-  name: "table" | "tr" | "td" | "th";
-  closing: boolean;
-  start: number;
-  end: number;
-}
-
-/**
- * The page's `<table>`, `<tr>`, `<td>` and `<th>` tags, opening and closing, in order, outside what HIDDEN
- * matches: what `/<(\/?)(tr|td|th|table)\b[^>]*>/gi` matches in the page with HIDDEN removed (but for a
- * comment opened inside a table tag's attribute, which the scan does not look into), found by
- * scanning instead, since a match array with its groups per tag was a third of what each verification
- * allocated, and the page's copy without its style another 7 KB (issue 18). One object is reused.
- */
-function forEachTableTag(html: string, visit: (tag: Readonly<TableTag>) => void): void {
-  const tag: TableTag = { name: "td", closing: false, start: 0, end: 0 };
-  for (let at = html.indexOf("<"); at >= 0; at = html.indexOf("<", at + 1)) {
-    const next = html.charCodeAt(at + 1);
-    // Only "<!" and "<s" can open what is hidden.
-    const hiddenEnd = next === BANG || (next | 0x20) === LOWER_S ? endOfHidden(html, at) : -1;
-    if (hiddenEnd >= 0) {
-      at = hiddenEnd - 1;
-      continue;
-    }
-    const closing = next === SLASH;
-    const nameAt = at + (closing ? 2 : 1);
-    const name = tableTagName(html, nameAt);
-    if (!name || isWordChar(html.charCodeAt(nameAt + name.length))) continue;
-    const end = html.indexOf(">", nameAt + name.length);
-    if (end < 0) return;
-    tag.name = name;
-    tag.closing = closing;
-    tag.start = at;
-    tag.end = end + 1;
-    visit(tag);
-    at = end;
-  }
-}
-
-const SLASH = 0x2f;
-const BANG = 0x21;
-const LOWER_S = 0x73;
-
-/** Where a comment, script or style opening at `at` ends (just past it), as HIDDEN matches them; -1 if none. */
-function endOfHidden(html: string, at: number): number {
-  if (html.startsWith("<!--", at)) {
-    const close = html.indexOf("-->", at + 4);
-    return close < 0 ? -1 : close + 3;
-  }
-  const close = opensWord(html, at + 1, "script")
-    ? CLOSE_SCRIPT
-    : opensWord(html, at + 1, "style")
-      ? CLOSE_STYLE
-      : null;
-  if (!close) return -1;
-  close.lastIndex = at;
-  return close.test(html) ? close.lastIndex : -1;
-}
-
-const CLOSE_SCRIPT = /<\/script>/gi;
-const CLOSE_STYLE = /<\/style>/gi;
-
-/** `html` has the (lower-case) word `name` at `at`, in any case, not followed by a word character. */
-function opensWord(html: string, at: number, name: string): boolean {
-  for (let i = 0; i < name.length; i++) {
-    if ((html.charCodeAt(at + i) | 0x20) !== name.charCodeAt(i)) return false;
-  }
-  return !isWordChar(html.charCodeAt(at + name.length));
-}
-
-function tableTagName(html: string, at: number): TableTag["name"] | null {
-  const first = html.charCodeAt(at) | 0x20; // ASCII lower case
-  const second = html.charCodeAt(at + 1) | 0x20;
-  if (first !== 0x74 /* t */) return null;
-  if (second === 0x72 /* r */) return "tr";
-  if (second === 0x64 /* d */) return "td";
-  if (second === 0x68 /* h */) return "th";
-  return html.slice(at, at + 5).toLowerCase() === "table" ? "table" : null;
-}
-
-/** `\b` after a tag name: the next character is not a letter, digit or underscore. */
-function isWordChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || code === 0x5f;
 }
 
 /** "18-07-2025 19:58:20" (also the SMS form 17/06/2026 18:14:15). */
