@@ -30,7 +30,13 @@ export interface MetricsApi {
  * with every bank at the simulator: no retries and short timeouts, so a failing bank fails fast.
  */
 export async function startMetricsApi(
-  options: { metricsToken?: string; failures?: number; cooldownMs?: number } = {},
+  options: {
+    metricsToken?: string;
+    failures?: number;
+    cooldownMs?: number;
+    /** The breakers' clock (epoch ms); the real one by default. */
+    now?: () => number;
+  } = {},
 ): Promise<MetricsApi> {
   const db = await createTestDatabase();
   const { sim, banks } = await startBanks({
@@ -39,10 +45,10 @@ export async function startMetricsApi(
   });
   const logger = createLogger("silent", new Writable({ write: (_c, _e, done) => done() }));
   const metrics = createMetrics();
-  const breakers = createBankBreakers({
-    failures: options.failures ?? 5,
-    cooldownMs: options.cooldownMs ?? 30_000,
-  });
+  const breakers = createBankBreakers(
+    { failures: options.failures ?? 5, cooldownMs: options.cooldownMs ?? 30_000 },
+    options.now,
+  );
   metrics.watchBreakers(breakers.states);
   const engine = createEngine({ ...loadConfig({}).banks, ...banks }, db.orm, logger, {
     sandbox: createSandboxGateway(),
