@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type Koa from "koa";
@@ -48,6 +48,11 @@ export interface TestApi {
   logs: string[];
   /** The authentication cache, live while the database's notifications of key changes are heard. */
   keyCache: KeyCache;
+  /**
+   * Requests whose client went away before the answer was complete, as the server saw it (its response's
+   * 'close' event, which the service hears too): the event to wait for after aborting a request.
+   */
+  clientsGone(): number;
   request(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
   close(): Promise<void>;
 }
@@ -103,6 +108,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
   answerMalformedRequestsWithJson(server);
+  let gone = 0;
+  server.on("request", (_request, response: ServerResponse) => {
+    response.once("close", () => {
+      if (!response.writableFinished) gone += 1;
+    });
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -111,6 +122,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     db,
     logs,
     keyCache,
+    clientsGone: () => gone,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.key) headers.authorization = `Bearer ${options.key}`;
