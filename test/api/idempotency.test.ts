@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KEY_REUSED } from "../../api/middleware/idempotency.js";
@@ -11,12 +10,14 @@ import { openOrm } from "../../src/db/orm.js";
 import { quotaMonth } from "../../src/engine/quota.js";
 import { createKey, createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
 import {
+  type Banks,
   firstExample,
   referenceBody,
   type Simulator,
   simulatedBank,
   startBanks,
 } from "../support/simulator.js";
+import { waitFor } from "../support/wait.js";
 
 // POST /verify with an Idempotency-Key (README, "Idempotent retries"), over real HTTP on a real database.
 
@@ -24,6 +25,7 @@ let api: TestApi;
 /** A second instance on the same database, as behind a load balancer or after a restart. */
 let other: TestApi;
 let sim: Simulator;
+let banks: Banks;
 beforeAll(async () => {
   const started = await startBanks({
     timeoutsMs: Object.fromEntries(BANK_CODES.map((code) => [code, 2_000])),
@@ -31,6 +33,7 @@ beforeAll(async () => {
     retries: Object.fromEntries(BANK_CODES.map((code) => [code, 0])),
   });
   sim = started.sim;
+  banks = started;
   api = await startTestApi({ banks: started.banks });
   const orm = await openOrm({ clientUrl: api.db.url });
   other = await startTestApi({
@@ -111,14 +114,16 @@ async function storedKeys(key: string) {
   );
 }
 
-async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
+const until = waitFor;
+
+/** Connections of this database waiting for a lock (on statements matching `like`, when given). */
+async function lockWaiters(like = "%"): Promise<number> {
+  const [waiting] = await query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query ilike ?`,
+    [like],
+  );
+  return waiting?.n ?? 0;
 }
 
 describe("a retry with the same Idempotency-Key", () => {
@@ -302,10 +307,10 @@ describe("a lost answer", () => {
   it("is kept although the client left after the row was committed: its retry gets the original 200", async () => {
     const tenant = await createTenant(api.db);
     const key = randomUUID();
-    // The bank answers slowly, so the pending key can be locked before the answer is stored. The answer is
-    // stored in the transaction that writes the verification: that transaction waits on this lock (the bank
-    // has answered, nothing is committed yet) until the client has gone.
-    sim.setMode("telebirr", { kind: "slow", delayMs: 500 });
+    // The bank holds its answer until the pending key is locked. The answer is stored in the transaction
+    // that writes the verification: that transaction waits on this lock (the bank has answered, nothing is
+    // committed yet) until the client has gone.
+    const held = banks.hold("telebirr");
     const blocker = new pg.Client({ connectionString: api.db.url });
     await blocker.connect();
     try {
@@ -317,17 +322,15 @@ describe("a lost answer", () => {
       await until(async () => (await storedKeys(key)).length === 1, "the claimed key");
       await blocker.query("begin");
       await blocker.query(`select 1 from idempotency_keys where "key" = $1 for update`, [key]);
-      await until(async () => {
-        const [waiting] = await query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-          [],
-        );
-        return (waiting?.n ?? 0) > 0;
-      }, "the verification's transaction waiting to store the answer");
+      held.release();
+      await until(
+        async () => (await lockWaiters()) > 0,
+        "the verification's transaction waiting to store the answer",
+      );
+      const gone = api.clientsGone();
       client.abort();
       expect(await lost).toBe("AbortError");
-      await sleep(50);
+      await until(() => api.clientsGone() > gone, "the server to see the client leave");
       await blocker.query("commit");
     } finally {
       await blocker.end();
@@ -371,17 +374,12 @@ describe("a client gone before its verification was written", () => {
         () => "answered",
         (error: Error) => error.name,
       );
-      await until(async () => {
-        const [waiting] = await query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock' and query ilike '%quota_usage%'`,
-        );
-        return (waiting?.n ?? 0) > 0;
-      }, "the verification's write to wait");
+      await until(async () => (await lockWaiters("%quota_usage%")) > 0, "the verification's write to wait");
+      const gone = api.clientsGone();
       client.abort();
       expect(await lost).toBe("AbortError");
-      // Let the server see the connection close before the write completes.
-      await sleep(100);
+      // The server sees the connection close before the write completes.
+      await until(() => api.clientsGone() > gone, "the server to see the client leave");
       await blocker.query("commit");
     } finally {
       await blocker.end();
@@ -499,23 +497,57 @@ describe("waiting for a key another request holds", () => {
     const started = Date.now();
     const outcome = await acquireKey(api.db.orm.em.fork(), scope, "f".repeat(64), times(300));
     expect(outcome).toEqual({ kind: "in_progress" });
+    // Exception, a lower bound: waiting is the behaviour, nothing marks it from outside, and load can only
+    // lengthen it.
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
+  /**
+   * Starts a second request for the key while the first request's row is locked, as the first request's
+   * own writes lock it; once the second waits on that lock, `first` runs in the locking transaction and
+   * commits: the second request was waiting when the first one finished, whatever the machine's speed.
+   */
+  async function whileWaiting<T>(
+    scope: { key: string },
+    second: () => Promise<T>,
+    first: (blocker: pg.Client) => Promise<unknown>,
+  ): Promise<T> {
+    const blocker = new pg.Client({ connectionString: api.db.url });
+    await blocker.connect();
+    try {
+      await blocker.query("begin");
+      await blocker.query(`select 1 from idempotency_keys where "key" = $1 for update`, [scope.key]);
+      const waiting = second();
+      await until(async () => (await lockWaiters("%idempotency_keys%")) > 0, "the second request to wait");
+      await first(blocker);
+      await blocker.query("commit");
+      return await waiting;
+    } finally {
+      await blocker.end();
+    }
+  }
+
   it("gets the first request's answer as soon as it is stored", async () => {
     const scope = await pendingKey();
-    const waiting = acquireKey(api.db.orm.em.fork(), scope, "f".repeat(64), times(5_000));
-    await sleep(100);
-    await query(`update idempotency_keys set status = 404, body = '{"a":1}' where "key" = ?`, [scope.key]);
-    expect(await waiting).toEqual({ kind: "answered", status: 404, body: '{"a":1}' });
+    const outcome = await whileWaiting(
+      scope,
+      () => acquireKey(api.db.orm.em.fork(), scope, "f".repeat(64), times(60_000)),
+      (first) =>
+        first.query(`update idempotency_keys set status = 404, body = '{"a":1}' where "key" = $1`, [
+          scope.key,
+        ]),
+    );
+    expect(outcome).toEqual({ kind: "answered", status: 404, body: '{"a":1}' });
   });
 
   it("takes the key when the first request released it", async () => {
     const scope = await pendingKey();
-    const waiting = acquireKey(api.db.orm.em.fork(), scope, "f".repeat(64), times(5_000));
-    await sleep(100);
-    await query(`delete from idempotency_keys where "key" = ?`, [scope.key]);
-    expect((await waiting).kind).toBe("claimed");
+    const outcome = await whileWaiting(
+      scope,
+      () => acquireKey(api.db.orm.em.fork(), scope, "f".repeat(64), times(60_000)),
+      (first) => first.query(`delete from idempotency_keys where "key" = $1`, [scope.key]),
+    );
+    expect(outcome.kind).toBe("claimed");
   });
 
   it("refuses another request at once", async () => {
