@@ -5,7 +5,7 @@
  */
 
 /** The default bound of a wait: far beyond anything a loaded 2-core machine needs, well inside a test's. */
-export const WAIT_MS = 20_000;
+export const WAIT_MS = 30_000;
 
 /** How often a condition without an event is checked again. */
 const POLL_MS = 10;
