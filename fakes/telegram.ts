@@ -22,6 +22,11 @@ export interface BotApiCall {
   at: number;
   /** What the fake answered (set once answered), e.g. the sent Message with its message_id. */
   result?: unknown;
+  /**
+   * How a getUpdates long poll that had to wait ended: an update arrived, its timeout passed, its client
+   * went away (a bot stopping aborts its poll), or the fake was closed.
+   */
+  endedBy?: "update" | "timeout" | "client" | "closed";
 }
 
 export interface BotApiError {
@@ -57,6 +62,8 @@ export interface FakeTelegram {
   pushUpdate(update: Omit<Update, "update_id">): number;
   /** Updates queued and not yet confirmed by a getUpdates offset. */
   pendingUpdates(): Update[];
+  /** Updates queued and not yet sent to any getUpdates call (polling has not fetched them). */
+  undeliveredUpdates(): Update[];
   /** Store bytes to be served: file_size = bytes.length unless given (to lie about size). */
   addFile(bytes: Uint8Array, options?: { fileSize?: number; extension?: string }): FakeFile;
   /** The next `times` (default 1) calls of `method` answer `{ok:false, ...error}` with HTTP status error_code. */
@@ -133,8 +140,10 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
   const waiters = new Set<Waiter>();
   let pending: Update[] = [];
   let nextUpdateId = 1;
+  /** The highest update_id written to a getUpdates answer. */
+  let delivered = 0;
   // Long polls waiting for an update; each wakes by re-reading the queue.
-  const polls = new Set<() => void>();
+  const polls = new Set<(reason: "update" | "closed") => void>();
   const failures = new Map<string, { error: BotApiError; times: number }>();
   const filesById = new Map<string, StoredFile>();
   const filesByPath = new Map<string, StoredFile>();
@@ -222,23 +231,29 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     if (Number.isFinite(offset) && offset > 0) pending = pending.filter((u) => u.update_id >= offset);
   };
 
-  const getUpdates = (payload: Record<string, unknown>, res: ServerResponse): Promise<Update[]> => {
+  const getUpdates = (
+    payload: Record<string, unknown>,
+    res: ServerResponse,
+    call: BotApiCall,
+  ): Promise<Update[]> => {
     confirm(payload);
     const limit = Math.min(Math.max(Number(payload.limit ?? 100) || 100, 1), 100);
     const timeoutSeconds = Math.max(Number(payload.timeout ?? 0) || 0, 0);
     const available = (): Update[] => pending.slice(0, limit);
     if (available().length > 0 || timeoutSeconds === 0 || closed) return Promise.resolve(available());
     return new Promise((resolve) => {
-      const finish = (): void => {
+      const finish = (reason: NonNullable<BotApiCall["endedBy"]>): void => {
         clearTimeout(timer);
         polls.delete(finish);
-        res.off("close", finish);
+        res.off("close", gone);
+        call.endedBy = reason;
         resolve(available());
       };
-      const timer = setTimeout(finish, timeoutSeconds * 1000);
+      const gone = () => finish("client");
+      const timer = setTimeout(() => finish("timeout"), timeoutSeconds * 1000);
       polls.add(finish);
       // A client that gives up (bot.stop aborts its poll) ends the wait; nothing is written to it.
-      res.on("close", finish);
+      res.on("close", gone);
     });
   };
 
@@ -246,6 +261,7 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     method: string,
     payload: Record<string, unknown>,
     res: ServerResponse,
+    call: BotApiCall,
   ): Promise<unknown> => {
     const failure = takeFailure(method);
     if (failure) throw new ApiFailure(failure);
@@ -253,7 +269,7 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
       case "getMe":
         return me;
       case "getUpdates":
-        return getUpdates(payload, res);
+        return getUpdates(payload, res, call);
       case "sendMessage": {
         const chatId = chatIdOf(payload);
         const text = textOf(payload);
@@ -349,9 +365,13 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     }
     const call = record(method, payload);
     try {
-      const result = await answer(method, payload, res);
+      const result = await answer(method, payload, res, call);
       call.result = result;
-      if (!res.writableEnded && !res.destroyed) sendJson(res, 200, { ok: true, result });
+      if (!res.writableEnded && !res.destroyed) {
+        sendJson(res, 200, { ok: true, result });
+        const last = method === "getUpdates" && Array.isArray(result) ? (result.at(-1) as Update) : undefined;
+        if (last) delivered = Math.max(delivered, last.update_id);
+      }
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;
       sendJson(res, error.error.error_code, { ok: false, ...error.error });
@@ -419,10 +439,11 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
     pushUpdate(update) {
       const update_id = nextUpdateId++;
       pending.push({ ...update, update_id });
-      for (const wake of [...polls]) wake();
+      for (const wake of [...polls]) wake("update");
       return update_id;
     },
     pendingUpdates: () => [...pending],
+    undeliveredUpdates: () => pending.filter((update) => update.update_id > delivered),
     addFile(bytes, fileOptions = {}) {
       const n = nextFile++;
       const file: FakeFile = {
@@ -444,7 +465,7 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
       closed = true;
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       // Answer open long polls with [] so the client sees a clean end, then cut every socket.
-      for (const wake of [...polls]) wake();
+      for (const wake of [...polls]) wake("closed");
       await new Promise((resolve) => setImmediate(resolve));
       server.closeAllConnections();
       await stopped;

@@ -9,6 +9,7 @@ import {
   startFakeTelegram,
   textMessage,
 } from "../../fakes/telegram.js";
+import { WAIT_MS, within } from "../support/wait.js";
 
 const CASHIER = { id: 5001, first_name: "Abebe" };
 
@@ -162,15 +163,14 @@ describe("fake Telegram Bot API", () => {
     bot.catch(() => undefined);
     void bot.start();
     // The bot is parked in a long poll before the update exists: pushUpdate must wake it.
-    await fake.waitForCall("getUpdates", (p) => p.timeout === 30);
-    const started = Date.now();
+    const parked = await fake.waitForCall("getUpdates", (p) => p.timeout === 30);
     const id = fake.pushUpdate(textMessage(CASHIER, "hello"));
-    const reply = await fake.waitForCall("sendMessage", undefined, { timeoutMs: 3000 });
-    expect(Date.now() - started).toBeLessThan(2000);
+    const reply = await fake.waitForCall("sendMessage", undefined, { timeoutMs: WAIT_MS });
+    expect(parked.endedBy).toBe("update");
     expect(reply.payload).toMatchObject({ chat_id: CASHIER.id, text: "echo hello" });
 
     fake.pushUpdate(textMessage(CASHIER, "/start"));
-    await fake.waitForCall("sendMessage", (p) => p.text === "started", { timeoutMs: 3000 });
+    await fake.waitForCall("sendMessage", (p) => p.text === "started", { timeoutMs: WAIT_MS });
 
     await bot.stop();
     const lastPoll = fake.callsOf("getUpdates").at(-1);
@@ -182,11 +182,14 @@ describe("fake Telegram Bot API", () => {
   it("close() ends pending polls and refuses connections, so bot.stop() returns at once; reopen() recovers", async () => {
     bot.catch(() => undefined);
     void bot.start();
-    await fake.waitForCall("getUpdates", (p) => p.timeout === 30);
-    const started = Date.now();
+    const parked = await fake.waitForCall("getUpdates", (p) => p.timeout === 30);
     await fake.close();
-    await bot.stop().catch(() => undefined);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(parked.endedBy).toBe("closed");
+    // A poll left open would hold bot.stop() for its 30 s.
+    await within(
+      bot.stop().catch(() => undefined),
+      "bot.stop() after close()",
+    );
     await expect(fetch(`${fake.apiRoot}/bot${fake.token}/getMe`)).rejects.toThrow();
 
     await fake.reopen();

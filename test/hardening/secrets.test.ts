@@ -87,8 +87,13 @@ describe("secrets in logs", () => {
     harness.telegram.failNext("sendMessage", { error_code: 500, description: "Internal Server Error" }, 5);
     await harness.send(textMessage(staff.cashier, "/help")).catch(() => undefined);
     await harness.telegram.close();
+    const failedBefore = harness.logs.filter((line) => line.includes("telegram getMe failed")).length;
     await harness.restart();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The restarted service has tried the unreachable Bot API and logged its error.
+    await waitUntil(
+      () => harness.logs.filter((line) => line.includes("telegram getMe failed")).length > failedBefore,
+      "a logged getMe failure while the Bot API is away",
+    );
     await harness.telegram.reopen();
     await waitUntil(
       () => harness.logs.some((line) => line.includes("telegram bot connected")),

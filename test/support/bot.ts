@@ -14,7 +14,8 @@ import { createLogger } from "../../src/logger.js";
 import { createInvite } from "../../src/telegram/invites.js";
 import { createTenant, type Tenant } from "./api.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
-import { type Simulator, startBanks } from "./simulator.js";
+import { type Banks, type Simulator, startBanks } from "./simulator.js";
+import { WAIT_MS, waitFor } from "./wait.js";
 
 export const WEBHOOK_PATH = "/telegram/webhook";
 export const WEBHOOK_SECRET = "test-webhook-secret_1";
@@ -26,6 +27,8 @@ export interface BotHarness {
   mode: BotMode;
   telegram: FakeTelegram;
   sim: Simulator;
+  /** Holds a bank's answers until released (test/support/simulator.ts). */
+  hold: Banks["hold"];
   db: TestDatabase;
   service: RunningService;
   /** The configuration the service runs with (another instance can be started with it). */
@@ -35,6 +38,11 @@ export interface BotHarness {
   send(update: Omit<Update, "update_id">): Promise<void>;
   /** The service stopped and started again on the same database (a deploy, a crash). */
   restart(): Promise<void>;
+  /**
+   * Every update sent so far handled, with all it sends: waits until polling has fetched them, then
+   * restarts the service, whose stop lets its handlers finish. For asserting that nothing else was sent.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +89,7 @@ export async function startBotHarness(mode: BotMode, env: Record<string, string>
     mode,
     telegram,
     sim: banks.sim,
+    hold: banks.hold,
     db,
     service,
     config,
@@ -103,6 +112,12 @@ export async function startBotHarness(mode: BotMode, env: Record<string, string>
       await service.close();
       service = await startService(config, logger);
       harness.service = service;
+    },
+    async settle() {
+      if (mode === "polling") {
+        await waitUntil(() => telegram.undeliveredUpdates().length === 0, "polling to fetch every update");
+      }
+      await harness.restart();
     },
     async close() {
       await service.close();
@@ -155,7 +170,7 @@ export async function nextReply(
   user: FakeUser,
   pattern: RegExp,
   after: number,
-  timeoutMs = 20_000,
+  timeoutMs = WAIT_MS,
 ): Promise<BotApiCall> {
   let found: BotApiCall | undefined;
   await waitUntil(
@@ -193,15 +208,12 @@ export async function converse(
   return nextReply(harness, user, pattern, after);
 }
 
+/** A state of the fake Bot API or the harness (test/support/wait.ts's waitFor, with what was seen). */
 export async function waitUntil(
   condition: () => boolean,
   what: string,
-  timeoutMs = 20_000,
+  timeoutMs = WAIT_MS,
   seen: () => string = () => "",
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${seen()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor(condition, what, { timeoutMs, seen });
 }
