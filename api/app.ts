@@ -8,9 +8,8 @@ import type { Logger } from "../src/logger.js";
 import { httpMetrics } from "../src/metrics/http.js";
 import { createMetrics, type Metrics } from "../src/metrics/registry.js";
 import type { ReceiptReader } from "../src/receipts/reader.js";
+import type { WorkersReady } from "../src/serve/readiness.js";
 import type { ApiContext, ApiState } from "./context.js";
-
-export type { WorkersReady } from "./routes/health.js";
 
 import { errorRenderer } from "./errors.js";
 import { requireApiKey } from "./middleware/auth.js";
@@ -22,7 +21,7 @@ import type { SandboxExamples } from "./openapi/examples.js";
 import { accountsRoutes } from "./routes/accounts.js";
 import { banksRoutes } from "./routes/banks.js";
 import { docsRoutes } from "./routes/docs.js";
-import { healthRoutes, livenessRoutes, type WorkersReady } from "./routes/health.js";
+import { healthRoutes, livenessRoutes } from "./routes/health.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { verificationsRoutes } from "./routes/verifications.js";

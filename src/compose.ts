@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { createApi, type WorkersReady } from "../api/app.js";
+import { createApi } from "../api/app.js";
 import { answerMalformedRequestsWithJson } from "../api/client-errors.js";
 import { applyServerTimeouts } from "../api/server-settings.js";
 import { createTelegramBot } from "../bot/index.js";
@@ -15,6 +15,7 @@ import { createMetrics, type Metrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
 import { createQrReceiptReader } from "./receipts/qr/read-qr.js";
 import { createReceiptReader } from "./receipts/reader.js";
+import type { WorkersReady } from "./serve/readiness.js";
 import { createServices } from "./services.js";
 import { sandboxExamples } from "./simulator/sandbox-examples.js";
 import { createSandboxGateway } from "./simulator/sandbox-gateway.js";

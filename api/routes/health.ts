@@ -2,16 +2,10 @@ import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import { databaseAnswers } from "../../src/db/probe.js";
 import type { BankBreakers } from "../../src/engine/index.js";
+import type { WorkersReady } from "../../src/serve/readiness.js";
 import type { ApiState } from "../context.js";
 
 const READY_TIMEOUT_MS = 2_000;
-
-/** An instance's workers as its cluster primary counts them; `stopping` once it drains. */
-export interface WorkersReady {
-  serving: number;
-  workers: number;
-  stopping: boolean;
-}
 
 /**
  * Liveness and readiness probes, outside /api/v1. Readiness needs the database and, in a cluster, every

@@ -1,7 +1,6 @@
 import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
 import type { Next } from "koa";
-import { Cancellation, type CancelSignal } from "../../src/cancellation.js";
 import type { VerificationEngine, VerifyOptions } from "../../src/engine/index.js";
 import type { VerifyCaller, VerifyInput } from "../../src/engine/types.js";
 import { ClientClosedRequestError } from "../../src/errors.js";
@@ -87,8 +86,8 @@ export function verifyCaller(ctx: ApiContext): VerifyCaller {
  * Fires when the client's connection closes before its answer was sent: its bank lookup is abandoned (unless
  * another caller waits on the same one) and nothing is recorded for it.
  */
-function clientGone(ctx: ApiContext): CancelSignal {
-  const gone = new Cancellation();
+function clientGone(ctx: ApiContext): AbortSignal {
+  const gone = new AbortController();
   const onClose = () => {
     if (!ctx.res.writableFinished) gone.abort(new ClientClosedRequestError());
   };

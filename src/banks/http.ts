@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher, ProxyAgent } from "undici";
-import { Cancellation, type CancelSignal, linkAbort } from "../cancellation.js";
+import { linkAbort } from "../cancellation.js";
 import type { BankCode } from "./codes.js";
 import { BankUnavailableError } from "./errors.js";
 
@@ -26,7 +26,7 @@ export interface BankHttpClient {
   send(
     adapter: BankAdapter,
     request: BankRequest,
-    signal?: CancelSignal,
+    signal?: AbortSignal,
     timeoutMs?: number,
   ): Promise<BankResponse>;
   close(): Promise<void>;
@@ -65,7 +65,7 @@ export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpCli
   async function send(
     adapter: BankAdapter,
     bankRequest: BankRequest,
-    signal?: CancelSignal,
+    signal?: AbortSignal,
     timeoutMs = adapter.network.timeoutMs,
   ): Promise<BankResponse> {
     const bank = adapter.code;
@@ -78,7 +78,7 @@ export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpCli
       connectTimeoutMs,
     );
 
-    const bounds = new Cancellation();
+    const bounds = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -86,16 +86,13 @@ export function createBankHttpClient(options: BankHttpOptions = {}): BankHttpCli
     }, timeoutMs);
     const unlink = linkAbort(bounds, [signal]);
     try {
-      // The dispatcher's own request, not undici's `request(url, options)`: that one parses the URL again and
-      // copies the options with a spread, a new hidden class per call on Node 20 (README, "Performance").
       const response = await dispatcher.request({
         origin: target.origin,
         path: `${target.pathname}${target.search}`,
         method: bankRequest.method,
         headers: bankRequest.headers,
         body: bankRequest.body,
-        // undici takes any object that listens as an EventTarget does; its types name only AbortSignal.
-        signal: bounds as unknown as AbortSignal,
+        signal: bounds.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });

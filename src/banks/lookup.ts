@@ -1,4 +1,3 @@
-import type { CancelSignal } from "../cancellation.js";
 import type { AnswerTimes } from "./answer-times.js";
 import { BankUnavailableError, type UnavailableReason } from "./errors.js";
 import type { BankHttpClient } from "./http.js";
@@ -6,7 +5,7 @@ import type { BankAdapter, BankRequest, BankResponse, LookupOutcome, LookupTarge
 
 export interface LookupOptions {
   /** Aborts the lookup, including a pending backoff. */
-  signal?: CancelSignal | undefined;
+  signal?: AbortSignal | undefined;
   /**
    * When the verification must have its answer (epoch ms): every attempt gets at most the time left, and a
    * retry starts only when the bank's typical answer time (from `answerTimes`) still fits after its backoff.
@@ -90,7 +89,7 @@ function retryDelay(adapter: BankAdapter, attempt: number): number {
   return Math.round(base * (1 + Math.random() * JITTER));
 }
 
-function abortableSleep(ms: number, signal: CancelSignal | undefined): Promise<void> {
+function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

@@ -5,7 +5,6 @@ import type { BankHttpClient } from "../banks/http.js";
 import { lookupAtBank } from "../banks/lookup.js";
 import type { BankAdapters } from "../banks/registry.js";
 import type { LookupOutcome, LookupTarget } from "../banks/types.js";
-import { Cancellation, type CancelSignal } from "../cancellation.js";
 import type { Metrics } from "../metrics/registry.js";
 import { type BankBreakers, CircuitOpenError } from "./circuit-breaker.js";
 
@@ -18,7 +17,7 @@ export interface BankGateway {
 /** What bounds one caller's lookup. */
 export interface LookupLimits {
   /** The caller gives up (deadline, client gone, shutdown): it stops waiting, with the signal's reason. */
-  signal?: CancelSignal | undefined;
+  signal?: AbortSignal | undefined;
   /** Epoch ms by which the caller needs the answer; attempts and retries are fitted into it. */
   deadline?: number | undefined;
 }
@@ -26,7 +25,7 @@ export interface LookupLimits {
 /** One bank request and the callers waiting for it. */
 interface SharedLookup {
   answer: Promise<LookupOutcome>;
-  abort: Cancellation;
+  abort: AbortController;
   waiting: number;
 }
 
@@ -61,11 +60,7 @@ export function createBankGateway(
     }
     const stop = metrics?.bankLookupSeconds.startTimer({ bank });
     try {
-      const outcome = await lookupAtBank(adapters[bank], target, client, {
-        signal: limits.signal,
-        deadline: limits.deadline,
-        answerTimes,
-      });
+      const outcome = await lookupAtBank(adapters[bank], target, client, { ...limits, answerTimes });
       breakers?.succeeded(bank);
       return outcome;
     } catch (error) {
@@ -80,7 +75,7 @@ export function createBankGateway(
   }
 
   function start(key: string, bank: BankCode, target: LookupTarget, deadline?: number): SharedLookup {
-    const abort = new Cancellation();
+    const abort = new AbortController();
     const shared: SharedLookup = {
       abort,
       waiting: 0,
@@ -95,7 +90,7 @@ export function createBankGateway(
   }
 
   /** Waits for the shared answer until the caller's own signal fires; the last caller to leave aborts it. */
-  function wait(key: string, shared: SharedLookup, signal?: CancelSignal): Promise<LookupOutcome> {
+  function wait(key: string, shared: SharedLookup, signal?: AbortSignal): Promise<LookupOutcome> {
     shared.waiting++;
     return new Promise((resolve, reject) => {
       let done = false;

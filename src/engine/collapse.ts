@@ -1,6 +1,5 @@
 import { BankUnavailableError, ReceiptFormatError } from "../banks/errors.js";
 import type { LookupOutcome } from "../banks/types.js";
-import type { CancelSignal } from "../cancellation.js";
 
 /**
  * Identical verifications of one branch in flight in this process (other processes and instances are kept
@@ -18,7 +17,7 @@ export interface Leaders {
    */
   run<T>(
     key: string,
-    signal: CancelSignal,
+    signal: AbortSignal,
     work: (shared: LookupOutcome | null, answered: (answer: LookupOutcome) => void) => Promise<T>,
   ): Promise<T>;
 }
@@ -61,7 +60,7 @@ function isBankFailure(error: unknown): error is BankUnavailableError | ReceiptF
 }
 
 /** `promise`, or the signal's reason as soon as it fires. */
-function untilAborted<T>(promise: Promise<T>, signal: CancelSignal): Promise<T> {
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason);

@@ -1,13 +1,13 @@
 import type { BankCode } from "../banks/codes.js";
 import { BankUnavailableError } from "../banks/errors.js";
-import { Cancellation, type CancelSignal, linkAbort } from "../cancellation.js";
+import { linkAbort } from "../cancellation.js";
 
 /** The bounds of one verification's bank lookup: its deadline and one signal for every reason to stop. */
 export interface LookupBounds {
   /** Epoch ms by which the answer is due. */
   deadline: number;
   /** Fires at the deadline (reason: the bank's 503) or with the first of `also` (its own reason). */
-  signal: CancelSignal;
+  signal: AbortSignal;
   dispose(): void;
 }
 
@@ -18,9 +18,9 @@ export interface LookupBounds {
 export function boundLookup(
   bank: BankCode,
   deadline: number,
-  also: readonly (CancelSignal | undefined)[],
+  also: readonly (AbortSignal | undefined)[],
 ): LookupBounds {
-  const bounds = new Cancellation();
+  const bounds = new AbortController();
   const handle = setTimeout(
     () => bounds.abort(new BankUnavailableError(bank, "timeout")),
     Math.max(0, deadline - Date.now()),

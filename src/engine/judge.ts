@@ -49,9 +49,7 @@ export function judge(
     return verdict("wrong_account", columns, OUTCOME_MESSAGES.wrong_account);
   }
   return {
-    kind: "confirmed",
-    columns,
-    message: null,
+    ...verdict("confirmed", columns, null),
     receiverNotSaved: paidOutsideSavedAccounts(savedAccounts, shown),
   };
 }

@@ -1,7 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { BankCode } from "../banks/codes.js";
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
-import type { CancelSignal } from "../cancellation.js";
 import type { VerificationRecord } from "../db/verification-record.js";
 import type { ReceiptMethod } from "../receipts/reader.js";
 
@@ -110,7 +109,7 @@ export interface VerifyOptions {
   /** When the request (or the bot message) arrived, epoch ms; the deadline counts from here. Default: now. */
   startedAt?: number;
   /** Fires when the caller gives up (the client disconnected): the lookup is abandoned, nothing recorded. */
-  signal?: CancelSignal;
+  signal?: AbortSignal;
   /**
    * Runs in the transaction that writes the verification's record, so what the caller keeps there (an
    * idempotent retry's answer) is committed with the record or not at all, even if the process dies next.

@@ -1,6 +1,5 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
 import type { BankAdapters } from "../banks/registry.js";
-import { Cancellation } from "../cancellation.js";
 import { QuotaExceededError, ServiceUnavailableError, ValidationError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../metrics/registry.js";
@@ -43,7 +42,7 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
   const now = deps.now ?? (() => new Date());
   const deadlineMs = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
   // Each verification in flight listens to it until its lookup is done (deadline.ts).
-  const stopping = new Cancellation();
+  const stopping = new AbortController();
   const leaders = createLeaders();
   const fork = () => orm.em.fork();
   // The hot path's statements are plain (precheck, the record's insert): they need a pool, not a unit of

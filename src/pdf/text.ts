@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import type { PDFParse } from "pdf-parse";
-import { keepingPlatformBuiltins } from "./platform-builtins.js";
 
 /** A PDF we refuse to read: encrypted, broken, too many pages, or too slow. The message is user-facing. */
 export class UnreadablePdfError extends Error {
@@ -95,12 +94,11 @@ function pdfjsFile(file: string): string {
 
 /**
  * pdf-parse and pdf.js's worker code (run on this thread as pdf.js's "fake worker"), loaded on the first
- * PDF rather than at start, with source maps off (under `npm run dev`'s tsx Node would read and keep
- * pdf.js's 7.6 MB of them: 495 MB RSS instead of 320 MB, README "Performance"), and without the core-js
- * polyfills both bundle replacing the platform's own built-ins (`keepingPlatformBuiltins`).
+ * PDF rather than at start, with source maps off: under `npm run dev`'s tsx Node would read and keep
+ * pdf.js's 7.6 MB of them.
  */
 function loadPdfParse(): Promise<typeof import("pdf-parse")> {
-  pdfParse ??= keepingPlatformBuiltins(async () => {
+  pdfParse ??= (async () => {
     const enabled = process.sourceMapsEnabled;
     process.setSourceMapsEnabled(false);
     try {
@@ -116,6 +114,6 @@ function loadPdfParse(): Promise<typeof import("pdf-parse")> {
     } finally {
       process.setSourceMapsEnabled(enabled);
     }
-  });
+  })();
   return pdfParse;
 }

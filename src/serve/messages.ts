@@ -1,4 +1,4 @@
-import type { WorkersReady } from "../../api/app.js";
+import type { WorkersReady } from "./readiness.js";
 
 /** What a cluster primary tells its workers. */
 export type ToWorker =
