@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -12,13 +13,13 @@ import { QuotaUsageSchema, VerificationSchema } from "../../src/db/entities/inde
 import { openOrm } from "../../src/db/orm.js";
 import { quotaMonth } from "../../src/engine/quota.js";
 import { freePort } from "../../src/free-port.js";
-import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
-import { type SimMode, type Simulator, startSimulator } from "../../src/simulator/server.js";
+import type { SimMode, Simulator } from "../../src/simulator/server.js";
 import { createKey, createTenant, type Tenant } from "../support/api.js";
 import type { TestDatabase } from "../support/database.js";
 import { type RunningServiceProcess, startService } from "../support/service-process.js";
-import { boaScreen, firstExample, referenceBody } from "../support/simulator.js";
+import { type Banks, boaScreen, firstExample, referenceBody, startBanks } from "../support/simulator.js";
 import { postMultipart } from "../support/uploads.js";
+import { WAIT_MS, waitFor } from "../support/wait.js";
 
 // Faults around a real service process: banks misbehaving, its database restarting under it, and a
 // SIGTERM in the middle of load. Nothing may be half-written, counted or left running.
@@ -33,6 +34,7 @@ let port: number;
 let pg: EmbeddedDatabase;
 let db: TestDatabase;
 let sim: Simulator;
+let banks: Banks;
 let service: RunningServiceProcess;
 beforeAll(async () => {
   // A PostgreSQL of our own on a fixed port, so it can be stopped and started again under the same URL.
@@ -41,7 +43,8 @@ beforeAll(async () => {
   pg = await startEmbeddedPostgres({ dataDir, port });
   const orm = await openOrm({ clientUrl: pg.url, poolMax: 5 });
   db = { url: pg.url, orm, drop: () => orm.close(true) };
-  sim = await startSimulator(ALL_SIMULATED_BANKS);
+  banks = await startBanks();
+  sim = banks.sim;
   const fast = Object.fromEntries(
     FAULT_BANKS.flatMap((code) => [
       [`BANK_${code.toUpperCase()}_TIMEOUT_MS`, "500"],
@@ -132,7 +135,7 @@ describe("a bank failing", () => {
 });
 
 describe("the database restarting while requests are in flight", () => {
-  it("answers 503, recovers by itself and leaves no half-written record", { timeout: 60_000 }, async () => {
+  it("answers 503, recovers by itself and leaves no half-written record", async () => {
     const owner = await createTenant(db, { name: "restart", quota: 1_000 });
     // The same receipt in 23 branches: 23 distinct verifications of one business.
     const keys = [owner.key];
@@ -143,15 +146,15 @@ describe("the database restarting while requests are in flight", () => {
     const body = referenceBody("telebirr", firstExample("telebirr"));
     const verify = (key: string) => service.request("POST", "/verify", { key, json: body });
 
-    // 20 requests past their duplicate and quota checks, waiting for the bank, when the database stops.
-    sim.setMode("telebirr", { kind: "slow", delayMs: 3_000 });
+    // 20 requests in flight, waiting for the bank (which holds its answer), when the database stops.
+    const held = banks.hold("telebirr");
     const before = sim.requestCount("telebirr");
     const inFlight = keys.slice(0, 20).map(verify);
-    // Identical lookups in flight share one bank request, so the bank sees the first; the rest join it.
-    await until(() => sim.requestCount("telebirr") > before, 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Identical lookups in flight share one bank request, so the bank sees the first; the rest join it or,
+    // if the database is gone before their checks, fail those: what is asserted below holds either way.
+    await until(() => sim.requestCount("telebirr") > before);
     await pg.stop();
-    sim.setMode("telebirr", { kind: "normal" });
+    held.release();
 
     const whileDown = await verify(keys[20] ?? "");
     expect(whileDown).toEqual({ status: 503, body: { message: UNAVAILABLE } });
@@ -162,7 +165,7 @@ describe("the database restarting while requests are in flight", () => {
     expect(await service.request("GET", "/healthz")).toMatchObject({ status: 200 });
 
     pg = await startEmbeddedPostgres({ dataDir, port });
-    await until(async () => (await service.request("GET", "/readyz")).status === 200, 15_000);
+    await until(async () => (await service.request("GET", "/readyz")).status === 200);
     const later = await verify(keys[21] ?? "");
     expect(later.status).toBe(200);
     expect(later.body.success).toBe(true);
@@ -191,9 +194,7 @@ describe("the database restarting while requests are in flight", () => {
 });
 
 describe("SIGTERM during load", () => {
-  it("stops the embedded database and the OCR pool cleanly, leaving no upload behind", {
-    timeout: 90_000,
-  }, async () => {
+  it("stops the embedded database and the OCR pool cleanly, leaving no upload behind", async () => {
     const serviceDir = await mkdtemp(path.join(tmpdir(), "birrcheck-sigterm-"));
     const loaded = await startService({
       bankOverrides: sim.overrides,
@@ -203,9 +204,10 @@ describe("SIGTERM during load", () => {
       const key = (await loaded.waitFor(/^\s+(chk_[0-9A-Za-z]{43})$/m, 10_000))[1] ?? "";
       const postmaster = path.join(serviceDir, "postgres", "postmaster.pid");
       const [pid, , , pgPort] = (await readFile(postmaster, "utf8")).split("\n").map(Number);
-      const uploads = path.join(tmpdir(), "birrcheck-uploads", String(loaded.pid));
 
-      sim.setMode("dashen", { kind: "slow", delayMs: 2_000 });
+      // Both banks hold their answers until the service has begun to drain: every request is in flight then.
+      const heldDashen = banks.hold("dashen");
+      const heldBoa = banks.hold("boa");
       const before = sim.requestCount("dashen");
       const image = await renderReceiptImage(boaScreen(), { width: 720, fontSize: 22 });
       const ocrRequest = postMultipart(loaded.url, "/verify", {
@@ -227,14 +229,22 @@ describe("SIGTERM during load", () => {
             (error: unknown) => String(error),
           ),
       );
-      // All 20 wait at the bank, and the image is on disk in its request's upload folder (OCR in flight).
-      await until(
-        async () =>
-          sim.requestCount("dashen") - before === 20 && (await readdir(uploads).catch(() => [])).length > 0,
-        10_000,
-      );
-      const code = await loaded.stop(30_000);
-      sim.setMode("dashen", { kind: "normal" });
+      // All 20 wait at the bank, and the image, read, is on disk in its request's upload folder while its
+      // lookup waits at BOA.
+      let folders: string[] = [];
+      await until(async () => {
+        folders = uploadFolders(loaded.pid);
+        return (
+          sim.requestCount("dashen") - before === 20 &&
+          sim.requestCount("boa") > 0 &&
+          (await filesIn(folders)).length > 0
+        );
+      });
+      const stopped = loaded.stop(60_000);
+      await loaded.waitFor(/draining/, WAIT_MS);
+      heldDashen.release();
+      heldBoa.release();
+      const code = await stopped;
 
       expect(code).toBe(0);
       // In-flight requests were answered before the process ended.
@@ -243,7 +253,7 @@ describe("SIGTERM during load", () => {
       expect(await exists(postmaster)).toBe(false);
       expect(alive(pid ?? 0)).toBe(false);
       expect(await accepts(pgPort ?? 0)).toBe(false);
-      expect(await readdir(uploads).catch(() => [])).toEqual([]);
+      expect(await filesIn(folders)).toEqual([]);
     } finally {
       await loaded.stop();
       await rm(serviceDir, { recursive: true, force: true });
@@ -253,13 +263,21 @@ describe("SIGTERM during load", () => {
 
 // --- helpers ---
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** The upload folders (api/middleware/multipart.ts, one per process) of the service and its workers. */
+function uploadFolders(pid: number): string[] {
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0);
+  return [pid, ...children].map((owner) => path.join(tmpdir(), "birrcheck-uploads", String(owner)));
 }
+
+async function filesIn(folders: readonly string[]): Promise<string[]> {
+  const lists = await Promise.all(folders.map((folder) => readdir(folder).catch(() => [])));
+  return lists.flat();
+}
+
+const until = (check: () => boolean | Promise<boolean>) => waitFor(check, "the faults' set-up");
 
 const exists = (file: string) =>
   readFile(file).then(
