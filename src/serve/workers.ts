@@ -86,8 +86,6 @@ export function startWorkers(options: WorkerSetOptions): WorkerSet {
         );
       }
     });
-    // The status goes out once the worker can hear it; it may have missed an earlier broadcast.
-    worker.once("online", () => send(worker, status()));
     worker.once("exit", (code, signal) => {
       members.delete(worker.id);
       broadcast();
