@@ -3,7 +3,7 @@
  * are values, not errors; these are for requests that cannot be served. api/errors.ts renders them.
  */
 
-/** The message of every 422 (spec 7), beside its per-field `errors`. */
+/** The message of every 422 (docs/api.md §7), beside its per-field `errors`. */
 export const INVALID_DATA_MESSAGE = "The given data was invalid.";
 
 /** A history record the caller's branch does not have: 404. */

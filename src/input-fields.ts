@@ -1,7 +1,7 @@
 /**
- * The verification input's fields as the contract spells them (spec 4.1). Field-level failures name them
- * (the API's 422 `errors`, the bot's questions), so the engine says which input is wrong in the same words
- * everywhere; they are written here once.
+ * The verification input's fields as the contract spells them (docs/api.md §4.1). Field-level failures name
+ * them (the API's 422 `errors`, the bot's questions), so the engine says which input is wrong in the same
+ * words everywhere; they are written here once.
  */
 export const INPUT_FIELDS = {
   bank: "bank",

@@ -14,9 +14,9 @@ const CENSORED_DEPTH = 3;
 const CENSOR = "[redacted]";
 
 /**
- * `value` with every secret-named key censored, copied only where one is found. This replaces pino's
- * `redact` paths: with leading wildcards (`*.key`) fast-redact cloned and restored every value of every
- * line, 10 µs and ~30 KB of garbage per verification (README, "Performance"), where this walks a few keys.
+ * `value` with every secret-named key censored, copied only where one is found. Not pino's `redact` paths:
+ * with leading wildcards (`*.key`) fast-redact clones and restores every value of every line, ~30 KB of
+ * garbage per verification (docs/performance.md), where this walks a few keys.
  */
 export function censored<T>(value: T, depth = 0): T {
   if (

@@ -76,8 +76,8 @@ interface KeyRow {
 
 /**
  * Resolves a bearer key to its caller; any problem is the same 401, so keys cannot be probed. A key used
- * lately is answered from the cache without a query (issue 18); otherwise one plain query: through the
- * ORM, with two relations, it cost seven times the CPU (README, "Performance").
+ * lately is answered from the cache without a query; otherwise one plain query: through the ORM, with two
+ * relations, it costs seven times the CPU (docs/performance.md).
  */
 export function createAuthenticator(orm: MikroORM, cache?: KeyCache) {
   return async function authenticate(presented: string | undefined): Promise<Caller> {

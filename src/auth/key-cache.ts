@@ -19,8 +19,8 @@ const DEFAULT_TTL_MS = 60_000;
 const DEFAULT_MAX_KEYS = 10_000;
 
 /**
- * The callers of recently used API keys by key hash, so that a request costs no authentication query
- * (issue 18). Trusted only while changes to keys are heard (`live`): PostgreSQL notifies every change of a
+ * The callers of recently used API keys by key hash, so that a request costs no authentication query.
+ * Trusted only while changes to keys are heard (`live`): PostgreSQL notifies every change of a
  * key or its branch, and each notification forgets everything. A read that began before a change was heard
  * is not remembered (the generation moved on), so a revoked key never outlives its notification.
  */

@@ -1,7 +1,7 @@
 import { BANKS } from "./banks.js";
 import { BANK_CODES, type BankCode } from "./codes.js";
 
-/** What GET /banks tells integrators about a bank (spec 2.6), from banks.md. */
+/** What GET /banks tells integrators about a bank (docs/api.md §2.6), from docs/banks.md. */
 export interface BankInfo {
   name: string;
   requiresAccountNumber: boolean;
@@ -11,7 +11,7 @@ export interface BankInfo {
   exampleTransactionNumber: string;
   /**
    * What `account_number` is for this bank's lookup: the receiving account (CBE), the account of whoever
-   * received the bank's SMS, payer or receiver (BOA, banks.md §2.5), or the payer's phone (CBE Birr).
+   * received the bank's SMS, payer or receiver (BOA, docs/banks.md §2.5), or the payer's phone (CBE Birr).
    */
   accountRole?: "receiving" | "sms_owner" | "payer_phone";
 }

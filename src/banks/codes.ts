@@ -1,4 +1,4 @@
-/** Bank codes of the contract (spec 2.1), in catalogue order. */
+/** Bank codes of the contract (docs/api.md §2.1), in catalogue order. */
 export const BANK_CODES = [
   "cbe",
   "telebirr",

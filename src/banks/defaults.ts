@@ -1,6 +1,6 @@
 import type { BankNetwork, InputProblem } from "./types.js";
 
-// What every adapter sends and how it talks to its bank, unless banks.md says otherwise for that bank.
+// What every adapter sends and how it talks to its bank, unless docs/banks.md says otherwise for that bank.
 
 /** Every known client of these banks sends a browser User-Agent. */
 export const DESKTOP_USER_AGENT =
@@ -11,7 +11,9 @@ export const MOBILE_USER_AGENT =
 
 /** What every adapter factory accepts; a bank with more constants (CBE's app headers) extends it. */
 export interface BankOptions {
-  /** Overrides of the network defaults (banks.md §1.4, with the bank's own timeouts and TLS exceptions). */
+  /**
+   * Overrides of the network defaults (docs/banks.md §1.4, with the bank's own timeouts and TLS exceptions).
+   */
   network?: Partial<BankNetwork>;
   /** Browser User-Agent sent with every lookup. */
   userAgent?: string;
@@ -26,8 +28,8 @@ export const ACCEPT_HTML = "text/html,application/xhtml+xml,application/xml;q=0.
 export const ACCEPT_JSON = "application/json, text/plain, */*";
 
 /**
- * banks.md §1.4 defaults (15 s, 2 retries, ~800 ms backoff, every certificate verified), then what differs
- * for the bank (slow PDF hosts, bad certificates), then the caller's configuration.
+ * docs/banks.md §1.4 defaults (15 s, 2 retries, ~800 ms backoff, every certificate verified), then what
+ * differs for the bank (slow PDF hosts, bad certificates), then the caller's configuration.
  */
 export function bankNetwork(
   bankDefaults: Partial<BankNetwork>,

@@ -50,8 +50,8 @@ export interface BankReceiptParser {
    */
   lookupAccount?(receipt: Partial<Receipt>): string | null;
   /**
-   * Set where a real SMS in banks.md shows that the bank's "debited with ETB X" holds the fees listed after
-   * it (Dashen: 100.48 = 100.00 + 0.48): its transfer is X less the fees even when neither is whole birr.
+   * Set where a real SMS of the bank (docs/banks.md §2) shows that its "debited with ETB X" holds the fees
+   * listed after it (Dashen: 100.48 = 100.00 + 0.48): the transfer is X less the fees, whole birr or not.
    */
   debitHoldsFees?: true;
   /**

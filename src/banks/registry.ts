@@ -5,7 +5,7 @@ import type { BankAdapter } from "./types.js";
 export type BankAdapterOptions = { [K in BankCode]?: Parameters<(typeof BANKS)[K]["createAdapter"]>[0] };
 export type BankAdapters = Readonly<Record<BankCode, BankAdapter>>;
 
-/** All ten adapters, each with banks.md's defaults unless options override them. */
+/** All ten adapters, each with docs/banks.md's defaults unless options override them. */
 export function createBankAdapters(options: BankAdapterOptions = {}): BankAdapters {
   const build = <K extends BankCode>(code: K): BankAdapter =>
     (BANKS[code].createAdapter as (o?: BankAdapterOptions[K]) => BankAdapter)(options[code]);

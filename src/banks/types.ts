@@ -1,7 +1,7 @@
 import type { BankCode } from "./codes.js";
 
 /**
- * A transaction as the bank reports it (spec 2.3). Fields the bank does not show are "" (never invented).
+ * A transaction as the bank reports it (docs/api.md §2.3). What the bank does not show is "", never invented.
  */
 export interface Receipt {
   /** "completed" for a confirmed transfer. */
@@ -65,7 +65,7 @@ export interface BankResponse {
  */
 export type LookupOutcome = { kind: "found"; receipt: Receipt; reference: string } | { kind: "not_found" };
 
-/** Network behaviour of a bank, with banks.md values as defaults (overridable from configuration). */
+/** Network behaviour of a bank, with docs/banks.md values as defaults (overridable from configuration). */
 export interface BankNetwork {
   /** Total time for one attempt, in milliseconds. */
   timeoutMs: number;
@@ -73,7 +73,7 @@ export interface BankNetwork {
   /** Extra attempts after the first, for transient failures only. */
   retries: number;
   backoffMs: number;
-  /** Origins ("host:port") whose TLS certificate banks.md says does not verify. */
+  /** Origins ("host:port") whose TLS certificate docs/banks.md says does not verify. */
   insecureTlsOrigins: readonly string[];
 }
 
@@ -96,7 +96,7 @@ export interface BankAdapter {
   buildRequest(target: LookupTarget): BankRequest;
   /**
    * A second address of the same receipt, asked only when the first answers "not found" (CBE serves
-   * branch-counter receipts at /BranchReceipt/, banks.md §2.1 B); null when there is none for the target.
+   * branch-counter receipts at /BranchReceipt/, docs/banks.md §2.1); null when there is none for the target.
    */
   fallbackRequest?(target: LookupTarget): BankRequest | null;
   /** True for answers worth retrying (CBE's sporadic 400s); 5xx and network errors are retried anyway. */

@@ -1,7 +1,7 @@
 import { type EntityManager, UniqueConstraintViolationException } from "@mikro-orm/postgresql";
 import { BranchSchema } from "../db/entities/index.js";
 
-// A branch's Telegram group (issue 19): its members' receipts posted there are verified in the group. A
+// A branch's Telegram group: its members' receipts posted there are verified in the group. A
 // group belongs to one branch (a unique column), and a branch has one group: linking another moves it.
 
 export type LinkOutcome =

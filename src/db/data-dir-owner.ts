@@ -17,7 +17,7 @@ interface Owner {
 
 /**
  * The record as claimOwnership writes it, or null. Checked by hand rather than with zod: the primary of
- * worker threads reads this file and loads no library (README, "Production").
+ * worker threads reads this file and loads no library.
  */
 function ownerRecord(value: unknown): Owner | null {
   const { pid, started } = (value ?? {}) as Record<string, unknown>;

@@ -5,7 +5,7 @@ import type { Verification } from "./entities/index.js";
 // (history pages, the engine's insert) map here directly: hydrating managed entities cost more CPU than
 // the queries themselves.
 
-/** One verification as history keeps it (spec 2.4), and what a 2.2 result is made from. */
+/** One verification as history keeps it (docs/api.md §2.4), and what a 2.2 result is made from. */
 export interface VerificationRecord {
   id: number;
   branchId: number;
@@ -37,7 +37,7 @@ export interface VerificationRecord {
   deletedAt: Date | null;
 }
 
-/** The ten receipt fields of a record (spec 2.3), in the contract's order: the one list of them. */
+/** The ten receipt fields of a record (docs/api.md §2.3), in the contract's order: the one list of them. */
 export const RECEIPT_FIELDS = [
   "status",
   "transactionType",

@@ -22,8 +22,8 @@ interface Waiting {
  * one of them is being written wait for it and then go together, in one statement.
  *
  * Why: a unit is taken under the business's row in quota_usage, which PostgreSQL keeps locked until the
- * statement's commit, and a commit waits for its WAL flush (~0.5 ms on the bench's VM), so one business's
- * records were written one flush after another: ~240 ms of a burst of 1,000 (README, "Performance").
+ * statement's commit, and a commit waits for its WAL flush, so one business's records written alone go one
+ * flush after another (docs/performance.md).
  * Together, they take all their units and are inserted by one statement (insertVerificationsTogether), so
  * the row is locked for one statement and one flush. When fewer units are left than records, or one of them
  * hits the unique index (a receipt confirmed by another request), the statement writes nothing and each

@@ -12,8 +12,8 @@ import { QUOTA_EXHAUSTED_SQL, TAKE_QUOTA_UNIT_SQL, TAKE_QUOTA_UNITS_SQL } from "
 import type { VerifyCaller } from "./types.js";
 
 // The two statements of a verification's hot path, one round trip each, in plain SQL: through the unit of
-// work they were six round trips (find, quota read, begin, quota, insert, commit). The rare paths
-// (duplicates, races) keep using the ORM.
+// work they take six (find, quota read, begin, quota, insert, commit). The rare paths (duplicates,
+// races) keep using the ORM.
 
 export interface Precheck {
   /** The branch's confirmed verification of this receipt (deleted ones too), if there is one. */

@@ -22,8 +22,8 @@ export interface Resolved {
   /** The account the caller expects to be credited, when it gave one. */
   expectedReceiver: string | null;
   /**
-   * BOA looks up by the account of whoever got the bank's SMS, payer or receiver (banks.md §2.5): a typed
-   * account that turns out to be the payer's says nothing about where the money went.
+   * BOA looks up by the account of whoever got the bank's SMS, payer or receiver (docs/banks.md §2.5): a
+   * typed account that turns out to be the payer's says nothing about where the money went.
    */
   expectedMayBePayer: boolean;
   /** What history shows as account_number. */

@@ -25,7 +25,7 @@ export type VerificationMethod =
 export const SOURCE_TYPES = ["api", "test", "telegram"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
-/** Who asked: `source` is what history shows (spec 2.4). */
+/** Who asked: `source` is what history shows (docs/api.md §2.4). */
 export interface VerifyCaller {
   branchId: number;
   businessId: number;

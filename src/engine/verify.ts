@@ -46,8 +46,8 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
   const leaders = createLeaders();
   const fork = () => orm.em.fork();
   // The hot path's statements are plain (precheck, the record's insert): they need a pool, not a unit of
-  // work. One fork serves them all and never holds an entity; a fork per verification was ~4 KB kept through
-  // the bank's wait. What works with entities (a saved account, a duplicate, a recording hook) forks.
+  // work. One fork serves them all and never holds an entity; a fork per verification would keep ~4 KB
+  // through the bank's wait. What works with entities (a saved account, a duplicate, a recording hook) forks.
   const plainStatements = orm.em.fork();
   const recorder = createRecorder(orm, plainStatements, logger, now);
 

@@ -17,7 +17,7 @@ export function csvField(cell: CsvCell): string {
 
 /**
  * A dash followed by letters and digits in dash-separated runs: a negative number or a reference such as an
- * Awash share token (`-2KDL95Z0NR-4U61O6`, ../shared/banks.md 1.2), which must stay as the bank wrote it.
+ * Awash share token (`-2KDL95Z0NR-4U61O6`, docs/banks.md §1.2), which must stay as the bank wrote it.
  * With no operator, parenthesis or quote after the dash, a spreadsheet cannot run anything from it.
  */
 const PLAIN_DASHED = /^-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;

@@ -8,7 +8,7 @@ export interface ConfirmedElsewhere {
 
 /**
  * The first confirmation of the same receipt at another branch of the same business. Duplicates are per
- * branch by contract; this is what the bot tells a cashier besides (issue 19), never a duplicate. The
+ * branch (docs/api.md §3); this is what the bot tells a cashier besides, never a duplicate. The
  * lookup goes through each branch's unique index of confirmed receipts (branch_id, bank, transaction_number).
  */
 export async function confirmedElsewhere(

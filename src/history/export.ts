@@ -4,7 +4,7 @@ import { BOM, type CsvCell, csvLine, inertText } from "./csv.js";
 import { outcomeSql } from "./outcome.js";
 import { type Period, periodStart } from "./verifications.js";
 
-/** The export's columns, in order (issue 19): the header line. */
+/** The export's columns, in order (docs/api.md §4.14): the header line. */
 export const EXPORT_COLUMNS = [
   "id",
   "created_at",
@@ -47,8 +47,7 @@ export const EXPORT_BATCH_SIZE = 2_000;
 /**
  * Chunks of ~16 K characters (~50 KB of UTF-8 at most with Ethiopic names), not one per batch: a string over
  * 128 KB goes to V8's large-object space, which only a full collection frees, and 2,000 lines with Amharic
- * names make a ~600 KB string. Measured on a fresh worker streaming a million rows (bench scenario 14):
- * ~110 MB of growth with one chunk per batch, ~55 MB with these (before rows were read one at a time).
+ * names make a ~600 KB string; such chunks halve a million-row export's heap growth (docs/performance.md).
  */
 export const EXPORT_CHUNK_CHARS = 16_384;
 

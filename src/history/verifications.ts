@@ -24,7 +24,7 @@ export interface HistoryQuery {
 /**
  * The branch's verifications, newest first. Deleted ones are hidden. The records are read-only copies,
  * not managed by `em`: plain SQL and a plain mapping, because hydrating a page of 100 entities through
- * the ORM cost five times the query itself (README, "Performance").
+ * the ORM costs five times the query itself (docs/performance.md).
  */
 export async function listVerifications(
   em: EntityManager,

@@ -4,8 +4,8 @@ import { UnreadablePdfError } from "./text.js";
 /**
  * Decoded bytes a receipt PDF may hold across its streams. A bank receipt holds well under 1 MB (pages,
  * fonts, a logo); pdf.js keeps every stream it decodes in memory, at about 2.7 times the decoded size
- * (measured: a 200 kB upload whose content stream inflates to 200 MB took 540 MB of RSS, and one that
- * inflates to 1 GB took 1.3 GB), so a 10 MB upload could otherwise ask for gigabytes.
+ * (a 200 kB upload whose content stream inflates to 200 MB took 540 MB of RSS), so a 10 MB upload could
+ * otherwise ask for gigabytes.
  */
 export const MAX_PDF_DECODED_BYTES = 32 * 1024 * 1024;
 /** A receipt has tens of streams; hundreds of thousands of tiny ones only cost time. */

@@ -3,10 +3,10 @@ import { parseAmount } from "./parse-utils.js";
 import { repairFigures } from "./receipt-lines.js";
 import { type DayOrder, readDate } from "./t24.js";
 
-// One reader for the few shapes Ethiopian bank and wallet SMS take (banks.md §2): "your account A has been
-// debited/credited with ETB X", "You have transferred / sent / paid / received ETB X to / from NAME (A)",
-// "ETB X has been credited to your account from NAME", "on DATE at TIME", fee lines after the amount, and
-// "Dear NAME" for the phone's owner. Banks differ only in the date order they print.
+// One reader for the few shapes Ethiopian bank and wallet SMS take (docs/banks.md §2): "your account A has
+// been debited/credited with ETB X", "You have transferred / sent / paid / received ETB X to / from NAME
+// (A)", "ETB X has been credited to your account from NAME", "on DATE at TIME", fee lines after the amount,
+// and "Dear NAME" for the phone's owner. Banks differ only in the date order they print.
 
 export interface SmsOptions {
   /** How the bank writes numeric dates (telebirr 17/06/2026, M-Pesa 24/7/26: day first). */
@@ -116,7 +116,7 @@ export function readSms(text: string, options: SmsOptions = {}): Partial<Receipt
   const receipt: Partial<Receipt> = {
     status: "completed",
     // The CBE app's modal states the transfer and lists its fees apart, as CBE's SMS does ("transferred
-    // ETB50.00 … Service charge of ETB 0.50", banks.md §2.1): only other debit figures may hold fees.
+    // ETB50.00 … Service charge of ETB 0.50", docs/banks.md §2.1): only other debit figures may hold fees.
     amount:
       movement.includesFees && !debitedFrom ? lessFees(movement.amount, after, options) : movement.amount,
     currency: "ETB",
@@ -276,7 +276,7 @@ const TOTAL = new RegExp(String.raw`\btotal(?:\s+amount)?(?:\s+debited)?\s*(?:of
 /**
  * The transfer inside a debit figure and the fees listed after it (VAT(15%) is a rate, not a fee of 15).
  * Banks word it both ways: Dashen's "debited with ETB 100.48" holds a 100.00 transfer and 0.48 of fees
- * (banks.md §2.3), while a "debited with ETB 250.00 … Service Charge ETB 2.00" may mean 250.00 sent. A
+ * (docs/banks.md §2.3), while a "debited with ETB 250.00 … Service Charge ETB 2.00" may mean 250.00 sent. A
  * stated total decides; without one the figure that is a whole amount of birr is the transfer, and the
  * figure less its fees when both are. When neither is (1,417.42 or 1,415.24?) the message does not say,
  * and no amount is read (a wrong one is worse than none, and the bank's record has it), unless a real

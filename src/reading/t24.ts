@@ -2,7 +2,7 @@ import { addisIso, monthNumber, to24Hour } from "./parse-utils.js";
 import { repairReference } from "./text.js";
 
 // T24 (Temenos) references and dates, shared by the parsers of the banks whose core banking prints them
-// (CBE, BOA, CBE Birr, Amhara, Siinqee): prefix + YYDDD + 5 letters/digits (banks.md §1.1).
+// (CBE, BOA, CBE Birr, Amhara, Siinqee): prefix + YYDDD + 5 letters/digits (docs/banks.md §1.1).
 
 /**
  * T24 references (prefix + YYDDD + 5 letters/digits) in the text, in order, repaired where the shape is
@@ -28,7 +28,7 @@ export function hasT24Reference(text: string, prefixes: readonly string[]): bool
   return t24References(text, prefixes).length > 0;
 }
 
-/** The booking day a T24 reference encodes (YY + day of year, banks.md §1.1), as a UTC midnight. */
+/** The booking day a T24 reference encodes (YY + day of year, docs/banks.md §1.1), as a UTC midnight. */
 export function t24Day(reference: string): Date | null {
   const match = /^[A-Z]{2}(\d{2})(\d{3})/.exec(reference);
   if (!match) return null;
@@ -58,7 +58,7 @@ interface DateOptions {
 
 /**
  * A receipt date as ISO with +03:00. `order` says how the bank writes numeric dates; when both readings
- * are valid, the one nearer the day the T24 reference encodes wins (banks.md §1.1).
+ * are valid, the one nearer the day the T24 reference encodes wins (docs/banks.md §1.1).
  */
 export function readDate(
   raw: string,

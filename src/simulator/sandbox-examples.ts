@@ -8,7 +8,7 @@ export interface SandboxExample extends SimExample {
 }
 
 /**
- * Each bank's sandbox receipt (its first seeded one, the README's Sandbox table): what a sandbox key
+ * Each bank's sandbox receipt (its first seeded one, the table of docs/api.md §5): what a sandbox key
  * verifies successfully. The composition root hands these to the API for its OpenAPI examples, so the API
  * documents the sandbox without importing it.
  */

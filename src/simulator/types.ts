@@ -30,14 +30,14 @@ export interface SimExample {
 }
 
 /**
- * One imitated bank: answers like the real endpoints of banks.md (labels, keys, misspellings,
+ * One imitated bank: answers like the real endpoints of docs/banks.md (labels, keys, misspellings,
  * not-found signatures). Outage modes (slow, 5xx, garbage, reset...) are applied by the server core.
  */
 export interface SimulatedBank {
   readonly code: BankCode;
   /** Real origins this bank answers for, "host:port". */
   readonly origins: readonly string[];
-  /** Seeded receipts that are found; the first one is the sandbox reference of the README. */
+  /** Seeded receipts that are found; the first one is the sandbox receipt of docs/api.md §5. */
   readonly examples: readonly SimExample[];
   /** A well-formed lookup the bank does not know. */
   readonly notFound: LookupTarget;

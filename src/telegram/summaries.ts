@@ -2,7 +2,7 @@ import type { EntityManager } from "@mikro-orm/postgresql";
 import { addisDay, addisMinuteOfDay } from "../addis-time.js";
 import { TelegramMemberSchema } from "../db/entities/index.js";
 
-// A manager's daily summary (issue 19): the minute of the Addis Ababa day it is due, and the last day
+// A manager's daily summary: the minute of the Addis Ababa day it is due, and the last day
 // claimed. Claiming is one conditional UPDATE, so with any number of service instances (and after a
 // restart) each day's summary is sent once.
 

@@ -21,7 +21,7 @@ const API_HOST = "transaction.amharabank.com.et";
 /** The share page's host and the API's (whose path links are shared too). */
 export const HOSTS: readonly string[] = [RECEIPT_HOST, API_HOST];
 
-/** FT + YYDDD + 5 letters/digits (T24 layout, banks.md §1.1). */
+/** FT + YYDDD + 5 letters/digits (T24 layout, docs/banks.md §1.1). */
 const REFERENCE = /^FT\d{5}[A-Z0-9]{5}$/;
 
 export type AmharaOptions = BankOptions;
@@ -101,7 +101,7 @@ function readJson(response: BankResponse): unknown {
   }
 }
 
-/** `status` as the boolean banks.md shows, or the same word as a string. */
+/** `status` as the boolean docs/banks.md shows, or the same word as a string. */
 function flag(value: unknown, expected: boolean): boolean {
   return value === expected || (typeof value === "string" && value.trim().toLowerCase() === String(expected));
 }
@@ -158,7 +158,7 @@ function toReceipt(data: Json): Receipt {
 }
 
 /**
- * `amount` is the transferred sum; the total adds fees and VAT (banks.md §1.5: match the transferred
+ * `amount` is the transferred sum; the total adds fees and VAT (docs/banks.md §1.5: match the transferred
  * amount), so it stands in only where no fee is shown. The receipt reader takes the same figure.
  */
 export function transferredAmount(
@@ -203,7 +203,7 @@ function validDay(month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-// weak (banks.md §2.10): one client accepts only "MAT", another only "Auth"; both are read as completed
+// weak (docs/banks.md §2.10): one client accepts only "MAT", another only "Auth"; both are read as completed
 // until real samples settle it. Anything else stays visible (lowercase) and is not a confirmed transfer.
 export function readStatus(status: string): string {
   const lower = status.toLowerCase();

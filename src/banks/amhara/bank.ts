@@ -3,7 +3,7 @@ import { createAmharaAdapter } from "./adapter.js";
 import { amharaQrReader } from "./qr.js";
 import { amharaReceiptParser } from "./receipt.js";
 
-/** Amhara Bank (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** Amhara Bank (docs/banks.md), as the service knows it: registered by its line in ../banks.ts. */
 export const amharaBank = {
   code: "amhara",
   info: {

@@ -1,5 +1,5 @@
 /**
- * Amhara Bank's receipt labels (banks.md §2.10), each written once: the transaction API's JSON keys
+ * Amhara Bank's receipt labels (docs/banks.md §2.10), each written once: the transaction API's JSON keys
  * (sendorName, reveiverAccount, dateTime…, misspellings included), which the adapter reads, are the labels
  * the receipt page prints in words ("Sendor Name"), which the reader of copies and OCR text reads. Pattern
  * sources read case-insensitively with `\s*` between words, so one source matches both the key
@@ -100,7 +100,7 @@ export const AT_LINE_START: Readonly<Record<AmharaLabel, RegExp>> = Object.fromE
   Object.entries(LABELS).map(([label, source]) => [label, new RegExp(`^(?:${source})`, "i")]),
 ) as Record<AmharaLabel, RegExp>;
 
-/** The receipt QR's bare JSON {"transactionId":"FT…","creditAccountNo":"ETB…"} (banks.md §2.10). */
+/** The receipt QR's bare JSON {"transactionId":"FT…","creditAccountNo":"ETB…"} (docs/banks.md §2.10). */
 export const QR_KEYS = { reference: "transactionId", account: "creditAccountNo" } as const;
 
 /**

@@ -3,7 +3,7 @@ import { t24References } from "../../reading/t24.js";
 import { type QrPayloadReader, qrClaim } from "../qr-reading.js";
 import { QR_KEYS } from "./labels.js";
 
-// Amhara Bank's receipt QR (banks.md §2.10): bare JSON {"transactionId":"FT…","creditAccountNo":"ETB…"}.
+// Amhara Bank's receipt QR (docs/banks.md §2.10): bare JSON {"transactionId":"FT…","creditAccountNo":"ETB…"}.
 
 const PAYLOAD = z.object({ [QR_KEYS.reference]: z.string() });
 

@@ -22,7 +22,7 @@ import {
   QR_KEYS,
 } from "./labels.js";
 
-// Amhara Bank (banks.md §2.10): the React receipt page behind receipt.amharabank.com.et/?trx=FT…, whose
+// Amhara Bank (docs/banks.md §2.10): the React receipt page behind receipt.amharabank.com.et/?trx=FT…, whose
 // labels are the transaction API's JSON keys written out as words (misspellings included), the share
 // link, and the receipt QR's bare JSON {"transactionId":"FT…","creditAccountNo":"ETB…"}. The FT reference
 // alone is enough for the lookup.
@@ -31,7 +31,7 @@ const NAME = /Amhara\s*Bank|amharabank|አማራ\s*ባንክ/i;
 /** Settlement accounts stand in the name fields of IPS transfers ("A2A Transfer - ETH Outgoing"). */
 const SETTLEMENT = /^A2A\s*Transfer/i;
 
-// weak (banks.md §2.10): no real copy of the receipt page is on record; the labels are the JSON keys in
+// weak (docs/banks.md §2.10): no real copy of the receipt page is on record; the labels are the JSON keys in
 // words, tried in their order in labels.ts (a longer label before a shorter one).
 const LINE_LABELS: Labels<AmharaLabel> = (Object.keys(LABELS) as AmharaLabel[]).map(
   (label) => [label, AT_LINE_START[label]] as const,
@@ -119,7 +119,7 @@ function pageFields(values: ReadonlyMap<AmharaLabel, string[]>, reference: strin
   });
 }
 
-// weak (banks.md §2.10): the API's MAT and Auth are read as the adapter reads them; the page may also
+// weak (docs/banks.md §2.10): the API's MAT and Auth are read as the adapter reads them; the page may also
 // word it. Anything else stays visible, lower-cased, and is not a confirmed transfer.
 function readStatus(status: string | undefined): string | undefined {
   if (!status) return undefined;

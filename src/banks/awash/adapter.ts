@@ -35,7 +35,7 @@ export function createAwashAdapter(options: AwashOptions = {}): BankAdapter {
   return {
     code: BANK,
     origins: [RECEIPT_ORIGIN],
-    // The certificate on port 8225 does not verify (banks.md §1.4).
+    // The certificate on port 8225 does not verify (docs/banks.md §1.4).
     network: bankNetwork({ insecureTlsOrigins: [RECEIPT_ORIGIN] }, options.network),
     normalizeReference,
     normalizeAccount,
@@ -104,7 +104,7 @@ export async function parseAwashResponse(
 ): Promise<LookupOutcome> {
   if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
   // 403 is what the bank answers for a bad or expired token.
-  // weak (banks.md): 404 is not documented; it is read as a miss too.
+  // weak: a 404 has not been seen; it is read as a miss too.
   if (response.status === 403 || response.status === 404) return { kind: "not_found" };
   const html = response.body.toString("utf8");
   if (response.status !== 200) {

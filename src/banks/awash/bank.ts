@@ -2,7 +2,7 @@ import type { BankModule } from "../bank-module.js";
 import { createAwashAdapter } from "./adapter.js";
 import { awashReceiptParser } from "./receipt.js";
 
-/** Awash Bank (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** Awash Bank (docs/banks.md), as the service knows it: registered by its line in ../banks.ts. */
 export const awashBank = {
   code: "awash",
   info: {

@@ -91,7 +91,7 @@ const SLIPS: readonly AwashSlip[] = [
   },
   {
     // Merchant payment from a wallet: no sender account row, the customer block holds the account; the
-    // rows banks.md lists for this type have no Transaction ID, so the receipt is known by its token.
+    // rows docs/banks.md lists for this type have no Transaction ID, so the receipt is known by its token.
     token: "-2KCEJ97YC9-4LDPET",
     title: "Transaction Successful",
     customer: {

@@ -1,5 +1,5 @@
 /**
- * Awash Bank's receipt page as both readers see it (banks.md §2.4): the adapter reads the page's
+ * Awash Bank's receipt page as both readers see it (docs/banks.md §2.4): the adapter reads the page's
  * `table.info-table` cells, the receipt reader a copy, screenshot or OCR of the same page. Each label is
  * written here once, as a case-insensitive pattern source that tolerates the spacing OCR and copies vary.
  */
@@ -38,7 +38,7 @@ export const LABELS = {
   tillNumber: String.raw`till\s*number`,
   merchant: "merchant",
   reason: "reason",
-  // weak (banks.md): not attested; a bare "Date" cell is read as the date when the page has no other.
+  // weak: not attested; a bare "Date" cell is read as the date when the page has no other.
   date: "date",
 } as const;
 
@@ -73,7 +73,7 @@ export function labelOf(printed: string): Label | null {
 }
 
 /**
- * The sides of the transfer, per transaction type (banks.md §2.4): `tx` picks the first of its labels
+ * The sides of the transfer, per transaction type (docs/banks.md §2.4): `tx` picks the first of its labels
  * found in the transaction table, `head` reads the customer block.
  */
 export function sidesOf(

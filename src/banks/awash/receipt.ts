@@ -1,7 +1,7 @@
 /**
  * Awash Bank receipt text: the receipt page of awashpay.awashbank.com:8225 (copied, or a screenshot that
  * shows the address bar) and the SMS that carries its link. Only the link's token can be looked up: a
- * bare Transaction ID cannot (banks.md §2.4), so a text without the link claims its Transaction ID.
+ * bare Transaction ID cannot (docs/banks.md §2.4), so a text without the link claims its Transaction ID.
  */
 
 import { parseAmount } from "../../reading/parse-utils.js";
@@ -66,7 +66,7 @@ export const awashReceiptParser: BankReceiptParser = {
     if (tokens(clean).length > 0 || /\b0000030100\b/.test(clean)) return 10;
     if (namesIssuer(clean.split("\n"), NAME)) return 10;
     if (TOKEN_SHAPE.test(clean) || PAYMENT_HEADING.test(clean)) return 5;
-    // A 15-digit YYMMDDHHMM + sequence labelled as the Transaction ID is Awash's alone (banks.md §1.2);
+    // A 15-digit YYMMDDHHMM + sequence labelled as the Transaction ID is Awash's alone (docs/banks.md §1.2);
     // a bare one could be an account number, and only a shape.
     const ids = transactionIds(clean);
     if (ids.some((id) => LABELLED_ID.test(ocrDigits(clean).split(id)[0] ?? ""))) return 5;

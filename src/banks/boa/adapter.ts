@@ -89,8 +89,8 @@ export function createBoaAdapter(options: BoaOptions = {}): BankAdapter {
           Accept: ACCEPT_JSON,
           "Accept-Language": "en-US,en;q=0.9",
           Referer: SLIP_PAGE,
-          // weak (banks.md): callers send "Referer/Origin .../slip/"; an Origin header never has a path, so
-          // this is what a browser on the slip page sends.
+          // weak: other clients send "Referer/Origin .../slip/"; an Origin header never has a path, so this
+          // is what a browser on the slip page sends.
           Origin: `https://${HOST}`,
         },
       };
@@ -117,13 +117,13 @@ export async function parseBoaResponse(response: BankResponse, target: LookupTar
     throw new ReceiptFormatError(BANK, "The slip API answer has no body.", text.slice(0, 200));
   }
   const [row] = rows;
-  // weak (banks.md): an empty body is not documented; no row for the id reads as "not found".
+  // weak: an empty body is not documented; no row for the id reads as "not found".
   if (row === undefined) return { kind: "not_found" };
   if (!isRecord(row))
     throw new ReceiptFormatError(BANK, "The slip API row is not an object.", text.slice(0, 200));
   const fields = normalizedKeys(row);
-  // The miss sits in "Payer's Name" (banks.md §1.3); inter-bank transfers (BOA → other banks) get this
-  // answer too. It is read before the header, whose status on a miss banks.md does not give.
+  // The miss sits in "Payer's Name" (docs/banks.md §1.3); inter-bank transfers (BOA → other banks) get this
+  // answer too. It is read before the header, whose status on a miss is not known.
   if ([...fields.values()].some((value) => /^invalid reference/i.test(value))) return { kind: "not_found" };
   // A missing header is tolerated; a header that reports anything but success is never confirmed.
   const status = isRecord(payload.header) ? payload.header.status : undefined;

@@ -3,7 +3,7 @@ import { createBoaAdapter } from "./adapter.js";
 import { createBoaQrReader } from "./qr.js";
 import { boaReceiptParser } from "./receipt.js";
 
-/** Bank of Abyssinia (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** Bank of Abyssinia (docs/banks.md), as the service knows it: registered by its line in ../banks.ts. */
 export const boaBank = {
   code: "boa",
   info: {

@@ -1,5 +1,5 @@
 /**
- * Bank of Abyssinia's receipt labels (banks.md §2.5), each written once for the adapter (the slip API's
+ * Bank of Abyssinia's receipt labels (docs/banks.md §2.5), each written once for the adapter (the slip API's
  * JSON keys, "Payer's Name", "Transferred Amount"…) and the reader of the slip page, the app receipt and
  * their OCR: pattern sources read case-insensitively, tolerant of the spaces copying and OCR drop. Labels
  * whose values are not read are here too, so that the reader never takes one for a value.

@@ -4,7 +4,7 @@ import { readDate, t24References } from "../../reading/t24.js";
 import type { QrPayloadReader } from "../qr-reading.js";
 import type { Receipt } from "../types.js";
 
-// Bank of Abyssinia's receipt QR (banks.md §2.5): base64 of AES-256-CBC, key PBKDF2-SHA1(passphrase,
+// Bank of Abyssinia's receipt QR (docs/banks.md §2.5): base64 of AES-256-CBC, key PBKDF2-SHA1(passphrase,
 // "salt", 10,000 iterations, 32 bytes), IV the 16 bytes "1234567890123456"; the plaintext is CSV
 // sourceAccount,sourceName,amount,reference,date,receiverAccount,receiverName. Anyone with the slip page's
 // public passphrase can make one, so it only says what to look up: the bank's answer decides, and a code

@@ -16,13 +16,14 @@ import type { Receipt, ShareLink } from "../types.js";
 import { createBoaAdapter, HOST } from "./adapter.js";
 import { atLineStart, type BoaLabel, DISTINCTIVE, FIELDS } from "./labels.js";
 
-// Bank of Abyssinia (banks.md §2.5): the app receipt and the slip page (labels vary by transaction type),
-// and the SMS whose "Receipt:" link carries trx = 12-character reference + the SMS owner's 5-digit account
-// suffix, i.e. everything the lookup needs. The "/cs/?trx=C…" feedback link on the same host is not a receipt.
+// Bank of Abyssinia (docs/banks.md §2.5): the app receipt and the slip page (labels vary by transaction
+// type), and the SMS whose "Receipt:" link carries trx = 12-character reference + the SMS owner's 5-digit
+// account suffix, i.e. everything the lookup needs. The "/cs/?trx=C…" feedback link on the same host is
+// not a receipt.
 
 const NAME = /Bank\s*of\s*Abyssinia|bankofabyssinia|አቢሲኒያ\s*ባንክ|አቢሲንያ\s*ባንክ/i;
 const PREFIXES = ["FT", "TT"] as const;
-/** A slip id written out: reference + 5-digit account suffix (17 characters, banks.md §2.5). */
+/** A slip id written out: reference + 5-digit account suffix (17 characters, docs/banks.md §2.5). */
 const SLIP_ID = /(?<![A-Za-z0-9])((?:FT|TT)[0-9OoIl]{5}[A-Z0-9]{5}[0-9OoIl]{5})(?![A-Za-z0-9])/;
 
 /** Labels whose values are not read, so that their figures are never taken for another field. */
@@ -117,7 +118,7 @@ function slipLink(text: string): { url: string; link: ShareLink } | null {
   return null;
 }
 
-/** The reference of the SMS's feedback link ("/cs/?trx=C{ref}", banks.md §2.5) as OCR read it. */
+/** The reference of the SMS's feedback link ("/cs/?trx=C{ref}", docs/banks.md §2.5) as OCR read it. */
 function feedbackCopy(urls: readonly URL[]): string | null {
   const feedback = urls.find((url) => /^\/cs\/?$/.test(url.pathname));
   const trx = feedback?.searchParams.get("trx");

@@ -44,7 +44,7 @@ export function createCbeAdapter(options: CbeOptions = {}): BankAdapter {
   return {
     code: BANK,
     origins: [`${SHARE_HOST}:443`, `${API_HOST}:443`, LEGACY_ORIGIN],
-    // One budget for both systems: the legacy PDF host is the slow one (30 s, banks.md §1.4).
+    // One budget for both systems: the legacy PDF host is the slow one (30 s, docs/banks.md §1.4).
     network: bankNetwork({ timeoutMs: 30_000, insecureTlsOrigins: [LEGACY_ORIGIN] }, options.network),
 
     normalizeReference: normalizeCbeReference,
@@ -85,7 +85,7 @@ export function createCbeAdapter(options: CbeOptions = {}): BankAdapter {
     },
 
     isTransient(response) {
-      // Valid tokens sometimes answer 400 and then 200 (banks.md §1.4); missing headers never heal.
+      // Valid tokens sometimes answer 400 and then 200 (docs/banks.md §1.4); missing headers never heal.
       return response.status === 400 && !isMissingHeaders(response);
     },
 
@@ -119,7 +119,7 @@ function isMissingHeaders(response: BankResponse): boolean {
 async function readApiAnswer(response: BankResponse, token: string): Promise<LookupOutcome> {
   const { status } = response;
   if (status === 200) {
-    // weak (banks.md §2.1 A, Odit): some mbreciept links are said to be served as the CBE PDF receipt.
+    // weak (one project, Odit): some mbreciept links are said to be served as the CBE PDF receipt.
     const { receipt, reference } = isPdf(response.body)
       ? readCbePdfText(await readPdfText(BANK, response.body))
       : readCbeJson(bodyText(response));

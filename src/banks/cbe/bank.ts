@@ -2,7 +2,7 @@ import type { BankModule } from "../bank-module.js";
 import { createCbeAdapter } from "./adapter.js";
 import { cbeReceiptParser } from "./receipt.js";
 
-/** Commercial Bank of Ethiopia (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** Commercial Bank of Ethiopia (docs/banks.md), as the service knows it: registered in ../banks.ts. */
 export const cbeBank = {
   code: "cbe",
   info: {

@@ -2,7 +2,7 @@ import { renderPdf } from "../../simulator/pdf.js";
 import type { SimExample, SimRequest, SimResponse, SimulatedBank } from "../../simulator/types.js";
 import type { Receipt } from "../types.js";
 
-// Imitates both CBE receipt systems (banks.md §2.1):
+// Imitates both CBE receipt systems (docs/banks.md §2.1):
 // - the mobile-receipt JSON API behind https://mbreciept.cbe.com.et/{token}: needs X-App-ID/X-App-Version
 //   (400 "Missing Headers"), unknown tokens and FT numbers get 500 "Security Alert…", some valid tokens
 //   answer a sporadic 400 first;
@@ -16,7 +16,7 @@ const API_PATH = "/api/v1/transactions/public/transaction-detail/";
 
 interface TokenReceipt {
   token: string;
-  /** The bank answers 400 to every other request for this token (the sporadic 400 of banks.md §1.4). */
+  /** The bank answers 400 to every other request for this token (the sporadic 400 of docs/banks.md §1.4). */
   flaky?: boolean;
   json: Record<string, unknown>;
   receipt: Receipt;
@@ -177,7 +177,7 @@ export interface LegacyReceipt {
 
 export const LEGACY_RECEIPTS: LegacyReceipt[] = [
   {
-    // The sample of banks.md §2.1: FT26140P01YB, 20,000.00 ETB on 5/20/2026, 7:29:00 PM, receiver …6171.
+    // The sample of docs/banks.md §2.1: FT26140P01YB, 20,000.00 ETB on 5/20/2026, 7:29:00 PM, receiver …6171.
     reference: "FT26140P01YB",
     suffix: "60536171",
     fullAccount: "1000560536171",

@@ -1,7 +1,7 @@
 import type { InputProblem, LookupTarget, ShareLink } from "../types.js";
 
 // What CBE input looks like: mobile-receipt tokens, FT references with the receiving account, and the
-// share links of both systems (banks.md §2.1).
+// share links of both systems (docs/banks.md §2.1).
 
 export const SHARE_HOST = "mbreciept.cbe.com.et";
 export const API_HOST = "mb.cbe.com.et";
@@ -11,7 +11,7 @@ export const LEGACY_ORIGIN = `${LEGACY_HOST}:100`;
 
 export const FT_REFERENCE = /^FT[A-Z0-9]{10}$/i;
 const V2_TOKEN = /^v2-[A-Za-z0-9_-]{8,40}$/;
-// Older bare ids are mixed case; every other bank's references are upper case and digits (banks.md §1.2).
+// Older bare ids are mixed case; other banks' references are upper case and digits (docs/banks.md §1.2).
 const BARE_TOKEN = /^(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z0-9])[A-Za-z0-9]{8,32}$/;
 
 const NAME = "Commercial Bank of Ethiopia";

@@ -1,8 +1,8 @@
 import { labelPatterns } from "../../reading/receipt-lines.js";
 
 /**
- * CBE's "VAT Invoice / Customer Receipt" (the legacy PDF and the web receipt, banks.md §2.1 "PDF labels") as
- * both readers see it: the adapter reads the bank's PDF with these labels (parse.ts), the receipt reader a
+ * CBE's "VAT Invoice / Customer Receipt" (the legacy PDF and the web receipt, docs/banks.md §2.1) as both
+ * readers see it: the adapter reads the bank's PDF with these labels (parse.ts), the receipt reader a
  * copy, PDF text or OCR of the same receipt. Each label is written here once, as a case-insensitive pattern
  * source that tolerates the spacing PDF text and OCR vary (pdf-parse glues label and value:
  * "Transferred Amount20,000.00 ETB").
@@ -29,12 +29,12 @@ export const LABELS = {
   date: String.raw`Payment\s*Date\s*(?:&|and)\s*Time`,
   reference: String.raw`Reference\s*No\.?\s*\(?\s*VAT\s*Invoice\s*No\.?\s*\)?`,
   reason: String.raw`Reason\s*\/?\s*Type\s*of\s*service`,
-  // The Transferred Amount is the transfer; the fees and the total debited are listed apart (banks.md §1.5).
+  // The Transferred Amount is the transfer; fees and the total debited are listed apart (docs/banks.md §1.5).
   amount: String.raw`Transferred\s*Amount`,
   commission: String.raw`Commission\s*or\s*Service\s*Charge`,
   vat: String.raw`15\s*%\s*VAT\s*on\s*Commission`,
   disaster: String.raw`5\s*%\s*Disaster\s*Recovery`,
-  // banks.md spells "customers account"; OCR may wrap the line after "debited".
+  // The label may go on "from customers account"; OCR may wrap the line after "debited".
   total: String.raw`Total\s*amount\s*debited(?:\s*from\s*customer'?s?\s*account)?`,
   words: String.raw`Amount\s*in\s*Words?`,
 } as const;

@@ -13,7 +13,7 @@ export interface CbeReading {
   reference: string;
 }
 
-/** Reads the mobile-receipt API's transaction-detail JSON (banks.md §2.1 A). */
+/** Reads the mobile-receipt API's transaction-detail JSON (docs/banks.md §2.1, token links). */
 export function parseCbeJson(body: string): Receipt {
   return readCbeJson(body).receipt;
 }
@@ -95,8 +95,8 @@ const PDF_LABELS: readonly LabelSpec[] = [
 ];
 
 /**
- * Reads the legacy "VAT Invoice / Customer Receipt" PDF text (banks.md §2.1 B). The receipt has no status
- * line: a receipt that exists is a completed transfer.
+ * Reads the legacy "VAT Invoice / Customer Receipt" PDF text (docs/banks.md §2.1, FT receipts). The receipt
+ * has no status line: a receipt that exists is a completed transfer.
  */
 export function parseCbePdfText(text: string): Receipt {
   return readCbePdfText(text).receipt;
@@ -144,7 +144,7 @@ function field(value: unknown): string {
   return "";
 }
 
-/** CBE JSON times are UTC; a time without a zone is taken as UTC too (banks.md §1.4). */
+/** CBE JSON times are UTC; a time without a zone is taken as UTC too (docs/banks.md §1.4). */
 function utcIso(raw: string): string | null {
   const match =
     /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(raw);

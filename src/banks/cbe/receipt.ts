@@ -28,10 +28,10 @@ import {
 import { BANK_NAME, LABELS, startsWithLabel, TIN } from "./labels.js";
 import { readCbePdfText } from "./parse.js";
 
-// Commercial Bank of Ethiopia (banks.md §2.1). Two systems: mbreciept token links (case-sensitive tokens,
-// what the SMS and app share today) and the legacy PDF looked up by FT reference + the receiving account's
-// last 8 digits. The PDF/web receipt text shows the FT reference and masked accounts only, so the lookup
-// account is known only from a legacy link.
+// Commercial Bank of Ethiopia (docs/banks.md §2.1). Two systems: mbreciept token links (case-sensitive
+// tokens, what the SMS and app share today) and the legacy PDF looked up by FT reference + the receiving
+// account's last 8 digits. The PDF/web receipt text shows the FT reference and masked accounts only, so the
+// lookup account is known only from a legacy link.
 
 const CBE_HOSTS: readonly string[] = [SHARE_HOST, API_HOST, LEGACY_HOST];
 /** Host names as pattern sources. */
@@ -177,7 +177,7 @@ const MOVED = new RegExp(
   "i",
 );
 
-/** The SMS and the app's success modal (banks.md §2.1), read from the text flattened to one line. */
+/** The SMS and the app's success modal (docs/banks.md §2.1), read from the text flattened to one line. */
 function messageFields(flat: string, reference: string | null): Partial<Receipt> {
   const parties = messageParties(flat);
   if (!parties) return {};

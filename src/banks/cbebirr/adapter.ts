@@ -36,8 +36,8 @@ export type CbeBirrOptions = BankOptions;
 
 const NAME = "CBE Birr";
 
-// weak (banks.md §2.7): receipt numbers are "10 alnum" (CGU…, DIP…; some 12-character FT…), yet the real
-// glued row it quotes starts "DIP41PM7JLY" (11), so 10 to 12 letters and digits are accepted.
+// weak (docs/banks.md §2.7): receipt numbers are 10 capitals and digits (CGU…, DIP…; some FT… have 12),
+// yet the real glued row it quotes starts "DIP41PM7JLY" (11): 10 to 12 letters and digits are accepted.
 const RECEIPT_NUMBER = /^[A-Z0-9]{10,12}$/;
 
 export function createCbeBirrAdapter(options: CbeBirrOptions = {}): BankAdapter {
@@ -45,7 +45,7 @@ export function createCbeBirrAdapter(options: CbeBirrOptions = {}): BankAdapter 
   return {
     code: BANK,
     origins: [`${HOST}:443`, `${WEAK_SHARE_HOST}:443`],
-    // The server omits the DigiCert intermediate, so Node cannot build the chain (banks.md §1.4).
+    // The server omits the DigiCert intermediate, so Node cannot build the chain (docs/banks.md §1.4).
     network: bankNetwork({ timeoutMs: 30_000, insecureTlsOrigins: [`${HOST}:443`] }, options.network),
     normalizeReference,
     normalizeAccount: normalizePhone,
@@ -152,7 +152,7 @@ export function readCbeBirrText(lines: readonly string[]): { receipt: Receipt; r
   const receiverName = first("receiver") || creditName.join(" - ");
   const status = first("status").toLowerCase();
   const receipt: Receipt = {
-    // weak: banks.md shows only "Completed"; a receipt without the line is one that was issued, i.e. done.
+    // weak: only "Completed" has been seen; a receipt without the line is one that was issued, i.e. done.
     status: status || "completed",
     amount,
     currency: "ETB",
@@ -239,7 +239,7 @@ async function readAnswer(response: BankResponse, target: LookupTarget): Promise
 }
 
 /**
- * The row's number as the one asked for when it only runs on past it: banks.md §2.7 gives 10-character
+ * The row's number as the one asked for when it only runs on past it: docs/banks.md §2.7 gives 10-character
  * receipt numbers but quotes the real row "DIP41PM7JLY2026-09-25 16:3920.00", so where a glued number ends
  * is uncertain, and the bank looked up the TID it was given.
  */

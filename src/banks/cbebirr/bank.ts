@@ -2,7 +2,7 @@ import type { BankModule } from "../bank-module.js";
 import { createCbeBirrAdapter } from "./adapter.js";
 import { cbebirrReceiptParser } from "./receipt.js";
 
-/** CBE Birr (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** CBE Birr (docs/banks.md), as the service knows it: registered by its line in ../banks.ts. */
 export const cbebirrBank = {
   code: "cbebirr",
   info: {

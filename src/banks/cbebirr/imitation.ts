@@ -2,7 +2,7 @@ import { renderPdf } from "../../simulator/pdf.js";
 import type { SimExample, SimRequest, SimResponse, SimulatedBank } from "../../simulator/types.js";
 import type { Receipt } from "../types.js";
 
-// Imitates https://cbepay1.cbe.com.et/aureceipt?TID={receipt no}&PH={payer phone} (banks.md §2.7): a
+// Imitates https://cbepay1.cbe.com.et/aureceipt?TID={receipt no}&PH={payer phone} (docs/banks.md §2.7): a
 // "VAT Invoice/ Customer Receipt" PDF whose pdf-parse text has labels glued to values, the Transaction
 // Details row run together ("DIP41PM7JL2026-09-25 16:3920.00"), the amount column above its labels and
 // the payment labels above their values. One receipt is served as the ASP.NET/Telerik HTML report
@@ -40,7 +40,7 @@ interface CbeBirrTransaction {
 
 const TRANSACTIONS: CbeBirrTransaction[] = [
   {
-    // The glued table row of banks.md §2.7: 20.00 on 2026-09-25 16:39, wallet to wallet over USSD.
+    // The glued table row of docs/banks.md §2.7: 20.00 on 2026-09-25 16:39, wallet to wallet over USSD.
     receiptNumber: "DIP41PM7JL",
     phone: "251911234567",
     customer: "TSION BEKELE HAILU",

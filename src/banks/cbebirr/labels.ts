@@ -1,8 +1,8 @@
 import { labelPatterns } from "../../reading/receipt-lines.js";
 
 /**
- * The CBE Birr receipt as both readers see it (banks.md §2.7): the adapter reads the bank's aureceipt PDF
- * or its Telerik HTML twin, the receipt reader a copy, PDF text or OCR of the same receipt. Each label is
+ * The CBE Birr receipt as both readers see it (docs/banks.md §2.7): the adapter reads the bank's aureceipt
+ * PDF or its Telerik HTML twin, the receipt reader a copy, PDF text or OCR of the same receipt. Each label is
  * written here once, as a case-insensitive pattern source that tolerates the spacing PDF text and OCR vary
  * (pdf-parse glues words and values: "Paid amount1500.00").
  */
@@ -28,7 +28,7 @@ export const LABELS = {
   // Transaction Details table (Receipt Number | Transaction Date | Amount); copies abbreviate "Receipt No".
   receiptNumber: String.raw`Receipt\s*(?:Number|No\.?)`,
   date: String.raw`Transaction\s*Date`,
-  // Amounts: the Paid amount is the transfer; fees and the total paid are listed apart (banks.md §1.5).
+  // Amounts: the Paid amount is the transfer; fees and the total paid are listed apart (docs/banks.md §1.5).
   paid: String.raw`Paid\s*amount`,
   charge: String.raw`Service\s*Charge`,
   vat: "VAT",
@@ -48,13 +48,13 @@ export const { labelPattern, startsWithLabel } = labelPatterns<Label>(LABELS);
 // --- shapes both readers share ---
 
 export const HOST = "cbepay1.cbe.com.et";
-// weak (banks.md §2.7): a single cheki guide mentions this share form; it is re-routed to aureceipt.
+// weak (docs/banks.md §2.7): a single cheki guide mentions this share form; it is re-routed to aureceipt.
 export const WEAK_SHARE_HOST = "apps.cbebirr.com.et";
 
 /** The wallet's name, as receipts and messages print it ("CBE Birr", "CBE-Birr", "CBEBirr"). */
 export const WALLET_NAME = String.raw`CBE\s*-?\s*Birr`;
 
-// weak: banks.md names 2519… (Ethio telecom); Safaricom 2517… numbers are accepted the same way.
+// weak: docs/banks.md names 2519… (Ethio telecom); Safaricom 2517… numbers are accepted the same way.
 export const PAYER_PHONE = /^251[79]\d{8}$/;
 
 /**

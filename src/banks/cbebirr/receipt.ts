@@ -27,8 +27,8 @@ import {
   WEAK_SHARE_HOST,
 } from "./labels.js";
 
-// CBE Birr wallet receipts (banks.md §2.7): the aureceipt PDF ("VAT Invoice/ Customer Receipt" under CBE's
-// name) or its Telerik HTML twin. The lookup needs the receipt number and the payer's phone, which the
+// CBE Birr wallet receipts (docs/banks.md §2.7): the aureceipt PDF ("VAT Invoice/ Customer Receipt" under
+// CBE's name) or its Telerik HTML twin. The lookup needs the receipt number and the payer's phone, which the
 // receipt prints unmasked as the Debit Account on wallet transfers.
 
 const HOSTS: readonly string[] = [HOST, WEAK_SHARE_HOST];
@@ -117,8 +117,8 @@ const CREDIT_LINE = new RegExp(`${startsWithLabel("credit").source}(?!\\s*Id)`, 
 const WALLET_LINE = startsWithLabel("order", "paid", "total", "channel", "receiptNumber");
 
 /**
- * CBE Birr receipts print CBE's name and TIN; these labels (banks.md §2.7) are the wallet's own, so CBE's
- * parser asks too before it claims such a text.
+ * CBE Birr receipts print CBE's name and TIN; these labels (docs/banks.md §2.7) are the wallet's own, so
+ * CBE's parser asks too before it claims such a text.
  */
 export function looksLikeCbeBirr(lines: readonly string[]): boolean {
   const has = (pattern: RegExp) => lines.some((line) => pattern.test(line));

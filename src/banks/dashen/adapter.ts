@@ -65,8 +65,8 @@ export function createDashenAdapter(options: DashenOptions = {}): BankAdapter {
       if (url.hostname === RECEIPT_HOST || url.hostname === LEGACY_RECEIPT_HOST) {
         match = /^\/receipt\/([A-Za-z0-9]{1,40})\/?$/.exec(path);
       } else if (url.hostname === LEGACY_PDF_HOST) {
-        // weak (banks.md): only "Within-Dashen-Transfer-{ref}.pdf" is attested; other service types are
-        // assumed to be named the same way.
+        // weak (docs/banks.md §2.3): only "Within-Dashen-Transfer-{ref}.pdf" is attested; other service types
+        // are assumed to be named the same way.
         match = /^\/receipts\/[A-Za-z]+(?:-[A-Za-z]+)*-([A-Za-z0-9]{1,40})\.pdf$/i.exec(path);
       }
       if (!match?.[1]) return null;
@@ -100,7 +100,7 @@ export async function parseDashenResponse(
   const pdf = isPdf(response.body);
   const raw = pdf ? "" : response.body.toString("utf8");
   if (response.status !== 200) {
-    // {"statusCode":400,"message":"Transaction not found"}; weak (banks.md): a 404 saying so is read alike.
+    // {"statusCode":400,"message":"Transaction not found"}; weak: a 404 saying so is read alike.
     if ((response.status === 400 || response.status === 404) && /not\s+found/i.test(raw)) {
       return { kind: "not_found" };
     }
@@ -119,7 +119,7 @@ export async function parseDashenResponse(
 
 /**
  * Pasted references often carry spaces or dashes, and a numeric branch code loses its leading zeros in a
- * spreadsheet (045WDTS… → 45WDTS…); check.et normalises both (banks.md §3, Dashen guide).
+ * spreadsheet (045WDTS… → 45WDTS…); check.et normalises both (docs/banks.md §3, Dashen guide).
  */
 function normalizeReference(raw: string): string {
   const compact = raw.replace(/[\s-]/g, "").toUpperCase();

@@ -3,7 +3,7 @@ import { createDashenAdapter } from "./adapter.js";
 import { dashenQrReader } from "./qr.js";
 import { dashenReceiptParser } from "./receipt.js";
 
-/** Dashen Bank (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** Dashen Bank (docs/banks.md), as the service knows it: registered by its line in ../banks.ts. */
 export const dashenBank = {
   code: "dashen",
   info: {

@@ -1,5 +1,5 @@
 /**
- * Dashen Bank's receipt labels (banks.md §2.3): the receipt page of receipts.dashenbanksc.com, the old
+ * Dashen Bank's receipt labels (docs/banks.md §2.3): the receipt page of receipts.dashenbanksc.com, the old
  * wkhtmltopdf PDF (its own order and the typo "Instituton Name") and the Super App's screen. The adapter
  * reads them in the bank's answer, the receipt reader in a copy, photo or PDF text of the same receipt.
  * Each is written here once, as a case-insensitive pattern source that tolerates the spacing of copies.

@@ -1,7 +1,7 @@
 import type { QrPayloadReader } from "../qr-reading.js";
 
 // Dashen's in-app success screen shows a QR of an internal token (`superappreceipt_<id>.<verifier>`,
-// banks.md §2.3) that no public endpoint resolves: the cashier is told what to send instead.
+// docs/banks.md §2.3) that no public endpoint resolves: the cashier is told what to send instead.
 
 const TOKEN = /^superappreceipt_[A-Za-z0-9-]+\.[A-Za-z0-9_-]+$/;
 

@@ -47,7 +47,7 @@ const REFERENCE_LABEL = new RegExp(
   "gi",
 );
 
-/** Labels only Dashen prints (banks.md §2.3), including the old PDF's typo. */
+/** Labels only Dashen prints (docs/banks.md §2.3), including the old PDF's typo. */
 const DISTINCTIVE = [
   new RegExp(LABELS.institutonName, "i"),
   new RegExp(LABELS.transactionChannel, "i"),
@@ -62,7 +62,7 @@ const DISTINCTIVE = [
 export const dashenReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
-  // banks.md §2.3's real SMS: "debited with ETB 100.48 … A service fee of ETB 0.4, VAT … DRRF fee …".
+  // docs/banks.md §2.3's real SMS: "debited with ETB 100.48 … A service fee of ETB 0.4, VAT … DRRF fee …".
   debitHoldsFees: true,
 
   detect(text) {
@@ -183,8 +183,8 @@ function fromSms(printed: string): Partial<Receipt> {
   const stated = parseAmount(sent?.[2] ?? "");
   if (sent && stated !== null) {
     let amount = stated;
-    // weak (banks.md §2.3): the old debit SMS states the debit with its fees ("debited with ETB 100.48 … a
-    // service fee of ETB 0.4, VAT of ETB 0.06 and DRRF fee of ETB 0.02 have been applied" for a 100.00
+    // weak (docs/banks.md §2.3): the old debit SMS states the debit with its fees ("debited with ETB 100.48 …
+    // a service fee of ETB 0.4, VAT of ETB 0.06 and DRRF fee of ETB 0.02 have been applied" for a 100.00
     // transfer); the transferred amount is the debit less those fees.
     if (/^debited/i.test(sent[1] ?? "")) {
       const fees = [

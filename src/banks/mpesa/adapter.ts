@@ -27,7 +27,7 @@ export function createMpesaAdapter(options: MpesaOptions = {}): BankAdapter {
   return {
     code: BANK,
     origins: [`${HOST}:443`],
-    // The answer carries the receipt PDF, so it gets the PDF budget (banks.md §1.4).
+    // The answer carries the receipt PDF, so it gets the PDF budget (docs/banks.md §1.4).
     network: bankNetwork({ timeoutMs: 25_000 }, options.network),
     normalizeReference,
     normalizeAccount,
@@ -172,8 +172,8 @@ export function mpesaFee(lines: readonly string[], key: keyof typeof FEE_BEFORE_
 }
 
 /**
- * weak (banks.md §2.8): the labels known show no transferred amount, only TOTAL with SERVICE FEE and 15% VAT
- * listed apart, so the amount is TOTAL minus both (TOTAL itself for fee-free sends).
+ * weak (docs/banks.md §2.8): the labels known show no transferred amount, only TOTAL with SERVICE FEE and 15%
+ * VAT listed apart, so the amount is TOTAL minus both (TOTAL itself for fee-free sends).
  */
 export function totalLessFees(total: number, serviceFee: number, vat: number): number {
   return Math.round((total - serviceFee - vat) * 100) / 100;

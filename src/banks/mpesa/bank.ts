@@ -2,7 +2,7 @@ import type { BankModule } from "../bank-module.js";
 import { createMpesaAdapter } from "./adapter.js";
 import { mpesaReceiptParser } from "./receipt.js";
 
-/** M-Pesa Ethiopia (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** M-Pesa Ethiopia (docs/banks.md), as the service knows it: registered by its line in ../banks.ts. */
 export const mpesaBank = {
   code: "mpesa",
   info: {

@@ -2,7 +2,7 @@ import { renderPdf } from "../../simulator/pdf.js";
 import type { SimExample, SimRequest, SimResponse, SimulatedBank } from "../../simulator/types.js";
 import type { Receipt } from "../types.js";
 
-// Imitates GET https://m-pesabusiness.safaricom.et/api/receipt/getReceipt?trxNo={trx} (banks.md §2.8):
+// Imitates GET https://m-pesabusiness.safaricom.et/api/receipt/getReceipt?trxNo={trx} (docs/banks.md §2.8):
 // JSON {responseCode, responseDescription, base64Data} where base64Data is the receipt PDF.
 // The PDF is drawn with the standard Helvetica font, which has no Ethiopic glyphs, so only the English
 // halves of the bilingual labels are printed; the adapter's unit tests cover the bilingual text.
@@ -28,7 +28,7 @@ interface MpesaTransaction {
 
 const TRANSACTIONS: MpesaTransaction[] = [
   {
-    // The SMS of banks.md §2.8: 2.00 Birr sent on 24/7/26 at 11:53 AM, fee 0.00.
+    // The SMS of docs/banks.md §2.8: 2.00 Birr sent on 24/7/26 at 11:53 AM, fee 0.00.
     trx: "UGO4D2CODA",
     receiptNo: "6E52A1F0C93B4D7E",
     type: "Send Money",

@@ -2,7 +2,7 @@
 const VAT_15 = String.raw`15\s*%\s*VAT`;
 
 /**
- * M-Pesa's receipt labels (banks.md §2.8: the receipt PDF's upper-case English labels, some bilingual),
+ * M-Pesa's receipt labels (docs/banks.md §2.8: the receipt PDF's upper-case English labels, some bilingual),
  * each written once for the adapter (the PDF's text) and the reader of copies and photos of it: pattern
  * sources read case-insensitively, tolerant of the spaces copying and OCR drop, found anywhere in a line
  * (pdf-parse glues label and value: "PAYER NAMEABEBE KEBEDE").

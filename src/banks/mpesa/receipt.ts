@@ -22,8 +22,8 @@ import {
 } from "./adapter.js";
 import { anyLabel, LABELS } from "./labels.js";
 
-// M-Pesa receipt text (banks.md §2.8): the receipt PDF's text (bilingual labels, TRANSACTION ID beside an
-// internal RECEIPT NO that is never the reference, TOTAL with the fees listed apart), the same receipt
+// M-Pesa receipt text (docs/banks.md §2.8): the receipt PDF's text (bilingual labels, TRANSACTION ID beside
+// an internal RECEIPT NO that is never the reference, TOTAL with the fees listed apart), the same receipt
 // copied from the receipt page or photographed, and the SMS ("you have sent 2.00 Birr to …",
 // "Transaction number UGO4D2CODA", the receipt link; the older "CODE Confirmed." style).
 
@@ -37,7 +37,7 @@ const BARE_LINK = new RegExp(
 );
 
 const NAME = /\bM-?PESA\b|\bSafaricom\b/i;
-/** The SMS's opening, "you have sent 2.00 Birr to …" (banks.md §2.8): group 1 is the verb. */
+/** The SMS's opening, "you have sent 2.00 Birr to …" (docs/banks.md §2.8): group 1 is the verb. */
 const SMS_VERB_SOURCE = String.raw`\byou\s+have\s+(sent|transferred|paid|received|bought)\b`;
 const SMS_VERB = new RegExp(SMS_VERB_SOURCE, "i");
 /** The SMS's label of its reference, "Transaction number UGO4D2CODA" (the receipt's TRANSACTION ID). */
@@ -55,7 +55,7 @@ const PHRASES = [
 const TRANSACTION_ID = anyLabel("transactionId");
 const RECEIPT_NO = anyLabel("receiptNo");
 
-/** A Safaricom phone, as M-Pesa prints the other side ("NAME 251714***707", banks.md §2.8) or 07…. */
+/** A Safaricom phone, as M-Pesa prints the other side ("NAME 251714***707", docs/banks.md §2.8) or 07…. */
 const SAFARICOM_PHONE = /(?<![\d*])(?:\+?2517\d|07\d)[\d*Xx•]{7}(?![\d*])/;
 
 export const mpesaReceiptParser: BankReceiptParser = {
@@ -97,7 +97,7 @@ export const mpesaReceiptParser: BankReceiptParser = {
 
 // --- references and links ---
 
-// banks.md: 10 upper-case letters and digits (UGO4D2CODA, UFS98HOPQJ, SJ72HK3YZ9). Every sample opens with
+// docs/banks.md §2.8: 10 capitals and digits (UGO4D2CODA, UFS98HOPQJ, SJ72HK3YZ9). Every sample opens with
 // two letters, which fits Safaricom's codes starting with a year and a month letter (UGO… of 24 Jul 2026,
 // UFS… of 28 Jun 2026), so only those two are repaired; the other eight mix letters and digits freely.
 const SHAPE = "AAXXXXXXXX";

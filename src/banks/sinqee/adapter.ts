@@ -20,10 +20,10 @@ const BANK = "sinqee" as const satisfies BankCode;
 const RECEIPT_HOST = "siinqeebank.com";
 const LEGACY_EBIRR_HOST = "receipt.ebirr.com";
 
-// weak (banks.md §2.9): the reference shape is unknown. The one example is an FT reference (FT262507XG9T,
-// case-insensitive as every T24 bank's), the form a typed reference must have; links may carry a token of
-// unknown shape (the older eBirr ones), passed on as printed: the bank says whether it exists. A typed
-// reference of any shape would make Siinqee a candidate for every bare reference (banks.md §1.2).
+// weak (docs/banks.md §2.9): the reference shape is unknown. The one example is an FT reference
+// (FT262507XG9T, case-insensitive as every T24 bank's), the form a typed reference must have; links may carry
+// a token of unknown shape (the older eBirr ones), passed on as printed: the bank says whether it exists. A
+// typed reference of any shape would make Siinqee a candidate for every bare reference (docs/banks.md §1.2).
 const FT_REFERENCE = /^FT[A-Z0-9]{10}$/i;
 const LINK_TOKEN = /^[A-Za-z0-9]{6,40}$/;
 
@@ -116,7 +116,7 @@ function toReceipt(page: HtmlPage, html: string, expectedReference: string): Rec
     throw new ReceiptFormatError(BANK, message, html.slice(0, 200));
   };
 
-  // weak (banks.md §2.9): no real layout is known, so nothing is guessed: a page without a labelled
+  // weak (docs/banks.md §2.9): no real layout is known, so nothing is guessed: a page without a labelled
   // reference, amount or date is unreadable rather than partly trusted. A generic page may label more
   // than one thing a reference, so the one asked for only has to be among them.
   const references = values.get("reference") ?? [];
@@ -158,7 +158,7 @@ function toReceipt(page: HtmlPage, html: string, expectedReference: string): Rec
   };
 }
 
-// weak (banks.md §2.9): status wording is unknown. A served receipt without a status row is a posted
+// weak (docs/banks.md §2.9): status wording is unknown. A served receipt without a status row is a posted
 // transfer (as on every other bank's receipt page); an explicit status other than a success word is kept.
 function readStatus(status: string): string {
   return status ? readStatusWords(status) : "completed";

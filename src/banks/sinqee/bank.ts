@@ -2,7 +2,7 @@ import type { BankModule } from "../bank-module.js";
 import { createSinqeeAdapter } from "./adapter.js";
 import { sinqeeReceiptParser } from "./receipt.js";
 
-/** Siinqee Bank (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** Siinqee Bank (docs/banks.md), as the service knows it: registered by its line in ../banks.ts. */
 export const sinqeeBank = {
   code: "sinqee",
   info: {

@@ -4,7 +4,7 @@ import type { Receipt } from "../types.js";
 const BANK_ORIGIN = "siinqeebank.com:443";
 const EBIRR_ORIGIN = "receipt.ebirr.com:443";
 
-// No real Siinqee receipt has been seen (banks.md §2.9, Weak), so each seeded receipt uses one of the
+// No real Siinqee receipt has been seen (docs/banks.md §2.9, Weak), so each seeded receipt uses one of the
 // common generic layouts: a label/value table, <strong>Label:</strong> lines, and a definition list.
 interface SeededReceipt {
   reference: string;

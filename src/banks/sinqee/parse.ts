@@ -1,9 +1,11 @@
-/** Generic key/value reading of the Siinqee receipt page, whose real layout is unknown (banks.md §2.9). */
+/**
+ * Generic key/value reading of the Siinqee receipt page, whose real layout is unknown (docs/banks.md §2.9).
+ */
 
 import { type HtmlPage, htmlText, nextElement, textAfter } from "../../reading/html-page.js";
 import { addisIso, monthNumber, to24Hour } from "../../reading/parse-utils.js";
 
-// weak (banks.md §2.9): labels are unknown, so each field takes the usual English receipt labels, in
+// weak (docs/banks.md §2.9): labels are unknown, so each field takes the usual English receipt labels, in
 // order of preference ("transferred amount" before "amount"; totals with fees are never the amount).
 const words = (list: string): readonly string[] => list.split("|").map((label) => label.trim());
 
@@ -128,8 +130,8 @@ function unglued(line: string): string {
 }
 
 /**
- * weak (banks.md §2.9): the status wording is unknown; only a plain success word, with no word of failure
- * or delay beside it, counts as completed. Anything else stays visible, lower-cased.
+ * weak (docs/banks.md §2.9): the status wording is unknown; only a plain success word, with no word of
+ * failure or delay beside it, counts as completed. Anything else stays visible, lower-cased.
  */
 export function readStatusWords(status: string): string {
   const lower = status.toLowerCase();
@@ -140,7 +142,7 @@ export function readStatusWords(status: string): string {
 
 const TIME = /(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([ap])?\.?\s*m?\.?(?![a-z])/i;
 
-/** Receipt dates in the forms Ethiopian banks print (banks.md §1.6), read as Addis Ababa time. */
+/** Receipt dates in the forms Ethiopian banks print (docs/banks.md §1.6), read as Addis Ababa time. */
 export function parseReceiptDate(raw: string): string | null {
   const value = raw.replace(/\(?\b(EAT|GMT\+0?3(:?00)?|UTC\+0?3(:?00)?)\b\)?/gi, " ").trim();
   if (/^\d{4}-\d{2}-\d{2}[T ][\d:.]+\s?(Z|[+-]\d{2}:?\d{2})$/i.test(value)) {

@@ -1,6 +1,6 @@
 /**
- * Siinqee Bank receipt text. No real Siinqee receipt layout is known (banks.md §2.9, Weak): the text goes
- * through the adapter's generic key/value reader, and the reference comes from the bank's link
+ * Siinqee Bank receipt text. No real Siinqee receipt layout is known (docs/banks.md §2.9, Weak): the text
+ * goes through the adapter's generic key/value reader, and the reference comes from the bank's link
  * (siinqeebank.com/receipt/{ref}, the older receipt.ebirr.com/siinqee/{token}) or an FT reference.
  */
 
@@ -28,8 +28,8 @@ const LINK = /(?<![\w.@-])(?:https?:\/\/)?(?:siinqeebank\.com|receipt\.ebirr\.co
 /** The bank's name in its spellings ("Siinqee Bank", "Baankii Siinqee"; check.et writes "sinqee"). */
 // OCR reads the q of "Siinqee" as g and its i as l or 1 now and then.
 const NAME = /\bs[il1|]{1,2}n[qg]ee\b/gi;
-// weak (banks.md §2.9): the one example (FT262507XG9T) is a T24 FT reference, FT + YYDDD + 5 alnum, the
-// shape every FT bank prints (banks.md §1.1), read and repaired as the other FT banks read it.
+// weak (docs/banks.md §2.9): the one example (FT262507XG9T) is a T24 FT reference, FT + YYDDD + 5 alnum, the
+// shape every FT bank prints (docs/banks.md §1.1), read and repaired as the other FT banks read it.
 
 export const sinqeeReceiptParser: BankReceiptParser = {
   bank: BANK,

@@ -18,7 +18,7 @@ import { LINE_LABELS, type TelebirrLabel } from "./labels.js";
 const BANK = "telebirr" as const satisfies BankCode;
 
 export const LOOKUP_HOST = "transactioninfo.ethiotelecom.et";
-// weak (banks.md): only check.et's docs show this share form; it is re-routed to the lookup host.
+// weak (docs/banks.md §2.2): only check.et's docs show this share form; it is re-routed to the lookup host.
 export const LEGACY_SHARE_HOST = "apps.ethiotelecom.et";
 /** 10 characters, some older ones 9; at least one letter so a pasted phone number is caught early. */
 const REFERENCE = /^(?=[A-Z0-9]*[A-Z])[A-Z0-9]{9,10}$/;
@@ -67,8 +67,8 @@ export function createTelebirrAdapter(options: TelebirrOptions = {}): BankAdapte
       if (response.status >= 500) throw new BankUnavailableError(BANK, "server_error");
       const html = response.body.toString("utf8");
       const page = htmlPage(html);
-      // The miss (banks.md §1.3): the error phrase without a receipt. cheki tells them apart by the words
-      // "telebirr receipt"; a page that has them but holds no readable receipt is a miss too.
+      // The miss (docs/banks.md §1.3): the error phrase without a receipt. cheki tells them apart by the
+      // words "telebirr receipt"; a page that has them but holds no readable receipt is a miss too.
       const text = page.text();
       const refused = /this request is not correct/i.test(text);
       if (refused && (!/telebirr receipt/i.test(text) || !holdsReceipt(page, html)))

@@ -3,7 +3,7 @@ import { createTelebirrAdapter } from "./adapter.js";
 import { telebirrQrReader } from "./qr.js";
 import { telebirrReceiptParser } from "./receipt.js";
 
-/** Telebirr (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** Telebirr (docs/banks.md), as the service knows it: registered by its line in ../banks.ts. */
 export const telebirrBank = {
   code: "telebirr",
   info: {

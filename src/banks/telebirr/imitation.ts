@@ -1,7 +1,7 @@
 import type { SimExample, SimRequest, SimResponse, SimulatedBank } from "../../simulator/types.js";
 import type { Receipt } from "../types.js";
 
-// Imitates https://transactioninfo.ethiotelecom.et/receipt/{ref} (banks.md §2.2): a server-rendered
+// Imitates https://transactioninfo.ethiotelecom.et/receipt/{ref} (docs/banks.md §2.2): a server-rendered
 // page of bilingual "Amharic/English" label cells (receipttableTd*), the invoice table laid out as a
 // header row of labels above a row of values, amounts as "1100.00 Birr" or "100 Birr".
 
@@ -30,7 +30,7 @@ interface TelebirrTransaction {
 
 const TRANSACTIONS: TelebirrTransaction[] = [
   {
-    // The SMS of banks.md §2.2: ETB 60.00 to a wallet on 17/06/2026 18:14:15.
+    // The SMS of docs/banks.md §2.2: ETB 60.00 to a wallet on 17/06/2026 18:14:15.
     reference: "DFH51OFIED",
     payerName: "Dawit Mekonnen Bekele",
     payerPhone: "2519****2872",

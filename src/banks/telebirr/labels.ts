@@ -1,7 +1,7 @@
 import type { Labels } from "../../reading/receipt-lines.js";
 
 /**
- * telebirr's receipt labels (banks.md §2.2), each written once for the adapter (the receipt page's
+ * telebirr's receipt labels (docs/banks.md §2.2), each written once for the adapter (the receipt page's
  * bilingual "Amharic/English" cells) and the reader of copies, OCR text and the app's details: the English
  * halves, as pattern sources read case-insensitively, tolerant of the spaces copying and OCR drop.
  * Labels whose values are not read are here too, so that neither reader ever takes one for a value.

@@ -2,7 +2,7 @@ import type { QrPayloadReader } from "../qr-reading.js";
 import { qrClaim } from "../qr-reading.js";
 import { createTelebirrAdapter } from "./adapter.js";
 
-// The telebirr SuperApp receipt's QR (banks.md §2.2): base64 of a hex string of bytes of a text that
+// The telebirr SuperApp receipt's QR (docs/banks.md §2.2): base64 of a hex string of bytes of a text that
 // holds the invoice number, which is the receipt's reference.
 
 const adapter = createTelebirrAdapter();

@@ -21,7 +21,7 @@ import {
 } from "./adapter.js";
 import { ANY_LABEL, LABEL_KEYS, LABELS, LINE_LABELS, labelPattern, type TelebirrLabel } from "./labels.js";
 
-// Telebirr receipt text (banks.md §2.2): the bilingual receipt page copied from a browser or phone
+// Telebirr receipt text (docs/banks.md §2.2): the bilingual receipt page copied from a browser or phone
 // ("Select All" glues labels and values, or puts a row of labels above a row of values), OCR of a
 // screenshot of it (Amharic halves come out as Latin garbage before "/English"), the telebirr app's
 // transaction details, and the 127 SMS with its receipt link.
@@ -33,7 +33,7 @@ const TIN = /(?<!\d)0000030603(?!\d)/;
 
 const BARE_HOSTS = [LOOKUP_HOST, LEGACY_SHARE_HOST].map((host) => host.replaceAll(".", "\\.")).join("|");
 /**
- * A phone's address bar in a screenshot shows the link without its scheme. weak (banks.md §2.2): only
+ * A phone's address bar in a screenshot shows the link without its scheme. weak (docs/banks.md §2.2): only
  * check.et shows the apps.ethiotelecom.et form; the adapter accepts it too and re-routes it.
  */
 const BARE_LINK = new RegExp(
@@ -42,9 +42,9 @@ const BARE_LINK = new RegExp(
 );
 
 const NAME = /tele\s?birr|ethio\s*telecom/i;
-/** The service prefixes banks.md §1.2 names as telebirr's (the wildcards CH* and DE* are left out). */
+/** Service prefixes of telebirr references (docs/banks.md §1.2); the broader CH… and DE… are left out. */
 const SERVICE_PREFIX = /^(?:DET|CHQ|DAB|DEL|ADQ|DEP|DF)/;
-/** The 127 SMS names its reference as the app does: "Your transaction number is DFH51OFIED" (banks.md §2.2). */
+/** The 127 SMS names its reference as the app does (docs/banks.md §2.2): "Your transaction number is …". */
 const SMS_NUMBER = String.raw`(?:${LABELS.transactionNumber})\s+`;
 /** Wording only telebirr receipts and SMS use (shared labels such as "Settled Amount" are not here: Zemen). */
 const PHRASES = [
@@ -67,7 +67,7 @@ export const telebirrReceiptParser: BankReceiptParser = {
     if (name && phrase) return 10;
     if (name || phrase) return 5;
     const reference = bareReference(t);
-    // A shape other wallets share (banks.md §1.2), unless it opens with one of telebirr's service prefixes.
+    // A shape other wallets share (docs/banks.md §1.2), unless it opens with a telebirr service prefix.
     if (reference && SERVICE_PREFIX.test(reference)) return 2;
     return reference ? 1 : 0;
   },
@@ -91,9 +91,9 @@ export const telebirrReceiptParser: BankReceiptParser = {
 
 // --- references and links ---
 
-// banks.md: 10 characters (some older ones 9) after a 2–3 letter service prefix; every sample starts with
-// two letters (DFH51OFIED, CI89ORBSUJ, CCP9E4VIT), so only those two are repaired. The rest mixes letters
-// and digits freely (DIP54O52IR), so an O there may really be an O.
+// docs/banks.md §1.2: 10 characters (some older ones 9) after a 2–3 letter service prefix; every sample
+// starts with two letters (DFH51OFIED, CI89ORBSUJ, CCP9E4VIT), so only those two are repaired. The rest mixes
+// letters and digits freely (DIP54O52IR), so an O there may really be an O.
 const SHAPE_10 = "AAXXXXXXXX";
 const SHAPE_9 = "AAXXXXXXX";
 const REFERENCE = /^[A-Z]{2}[A-Z0-9]{7,8}$/;
@@ -125,8 +125,8 @@ function referenceIn(text: string, needDigit: boolean): string | null {
 
 /**
  * The invoice number of a value row glued together ("CHQ261Z4ABC18-09-2026 14:22:102450.00 Birr", a phone's
- * Select All): what stands before the page's two-digit day, as printed, whatever its length (banks.md's QR
- * note has 8–12 characters); the adapter then says whether it can be looked up.
+ * Select All): what stands before the page's two-digit day, as printed, whatever its length (the app's QR
+ * codes have held 8–12 characters); the adapter then says whether it can be looked up.
  */
 function invoiceBeforeDate(text: string): string | null {
   const id = /(?<![A-Za-z0-9])([A-Z0-9]{8,12})(?=\d{2}[-/.]\d{2}[-/.]\d{4})/.exec(text)?.[1];

@@ -16,7 +16,7 @@ import { LABEL_PATTERNS, type LabelKey, SETTLED_ON_ITS_LINE } from "./labels.js"
 const BANK = "zemen" as const satisfies BankCode;
 
 export const HOST = "share.zemenbank.com";
-/** 8-character prefix + 16-character reference (banks.md §2.6); case kept as the bank wrote it. */
+/** 8-character prefix + 16-character reference (docs/banks.md §2.6); case kept as the bank wrote it. */
 const TOKEN = /^[A-Za-z0-9]{24}$/;
 
 export type ZemenOptions = BankOptions;
@@ -26,7 +26,7 @@ export function createZemenAdapter(options: ZemenOptions = {}): BankAdapter {
   return {
     code: BANK,
     origins: [`${HOST}:443`],
-    // A PDF answer: the PDF budget of banks.md §1.4.
+    // A PDF answer: the PDF budget of docs/banks.md §1.4.
     network: bankNetwork({ timeoutMs: 30_000 }, options.network),
     normalizeReference,
     normalizeAccount,
@@ -63,7 +63,7 @@ export function createZemenAdapter(options: ZemenOptions = {}): BankAdapter {
 }
 
 /**
- * Reads the text of a Zemen receipt PDF. weak (banks.md §2.6): the labels come from two projects and are
+ * Reads the text of a Zemen receipt PDF. weak (docs/banks.md §2.6): the labels come from two projects and are
  * unconfirmed on real receipts, so every value is sliced by label and the settled amount is looked for
  * both beside its label and under a "Transaction Detail | Settled Amount" table header.
  */
@@ -127,7 +127,7 @@ export function readZemenLabels(lines: readonly string[]) {
   };
 }
 
-/** weak (banks.md §2.6): the status wording is unknown; success-like words mean a completed transfer. */
+/** weak (docs/banks.md §2.6): the status wording is unknown; success-like words mean a completed transfer. */
 export function zemenStatus(text: string): string {
   return /^(?:success(?:ful)?|completed?|approved)$/i.test(text) ? "completed" : text.toLowerCase();
 }
@@ -226,7 +226,7 @@ export function withoutAmount(detail: string): string {
   return detail.replace(TRAILING_AMOUNT, "").trim();
 }
 
-/** "29-Jun-2025, 10:55:59 am", "29-Jun-2025", or a 24-hour "29-Jun-2025, 14:05:09" (banks.md §1.6). */
+/** "29-Jun-2025, 10:55:59 am", "29-Jun-2025", or a 24-hour "29-Jun-2025, 14:05:09" (docs/banks.md §1.6). */
 export function zemenDate(text: string): string | null {
   const m =
     /(\d{1,2})-([A-Za-z]{3,9})-(\d{4})(?:,?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s*m\b\.?)?)?/i.exec(

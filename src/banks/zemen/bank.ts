@@ -2,7 +2,7 @@ import type { BankModule } from "../bank-module.js";
 import { createZemenAdapter } from "./adapter.js";
 import { zemenReceiptParser } from "./receipt.js";
 
-/** Zemen Bank (banks.md), as the service knows it: registered by its line in ../banks.ts. */
+/** Zemen Bank (docs/banks.md), as the service knows it: registered by its line in ../banks.ts. */
 export const zemenBank = {
   code: "zemen",
   info: {

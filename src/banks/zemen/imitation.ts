@@ -2,8 +2,8 @@ import { renderPdf } from "../../simulator/pdf.js";
 import type { SimExample, SimRequest, SimResponse, SimulatedBank } from "../../simulator/types.js";
 import type { Receipt } from "../types.js";
 
-// Imitates https://share.zemenbank.com/rt/{token}/pdf (banks.md §2.6): the receipt PDF with the labels
-// of banks.md (weak: unconfirmed on real receipts), and the miss answer
+// Imitates https://share.zemenbank.com/rt/{token}/pdf (docs/banks.md §2.6): the receipt PDF with the labels
+// of docs/banks.md (weak: unconfirmed on real receipts), and the miss answer
 // HTTP 404 {"messages":"Transaction not found.","status":"404"}.
 
 const ORIGIN = "share.zemenbank.com:443";
@@ -31,7 +31,7 @@ interface ZemenTransaction {
 
 const TRANSACTIONS: ZemenTransaction[] = [
   {
-    // The token of banks.md; 25206 = 25 Jul 2025.
+    // The token of docs/banks.md §2.6; 25206 = 25 Jul 2025.
     token: "94497018108ATWR2520600HM",
     invoiceNo: "2520600871",
     date: "25-Jul-2025, 02:41:07 pm",

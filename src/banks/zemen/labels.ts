@@ -1,9 +1,9 @@
 /**
- * Zemen Bank's receipt labels (banks.md §2.6), each written once: the receipt PDF's labels, read by the
+ * Zemen Bank's receipt labels (docs/banks.md §2.6), each written once: the receipt PDF's labels, read by the
  * adapter (the PDF's text) and by the reader of copies and photos of it, then the app screen's rows and
  * the SMS's reference, read by the receipt reader alone. Pattern sources read case-insensitively, tolerant
- * of the spaces copying and OCR drop. weak (banks.md §2.6): the PDF labels come from two projects and are
- * unconfirmed on real receipts; the app's are cheki's guesses.
+ * of the spaces copying and OCR drop. weak (docs/banks.md §2.6): the PDF labels come from two projects and
+ * are unconfirmed on real receipts; the app's are cheki's guesses.
  */
 export const LABELS = {
   invoiceNo: String.raw`Invoice\s*No\.?:?`,
@@ -52,8 +52,8 @@ const ACCOUNT = String.raw`Account(?:\s*No\b\.?)?`;
 
 /**
  * The app's success screen and its shared receipt, read only when the receipt PDF's labels are absent.
- * weak (banks.md §2.6 calls cheki's "Sender Name:, Receiver Bank:" labels guesses). Longer labels first; "Total" and "Service Charge" are listed so that their figures are never taken for
- * the amount.
+ * weak: these are cheki's guesses ("Sender Name:", "Receiver Bank:"). Longer labels first; "Total" and
+ * "Service Charge" are listed so that their figures are never taken for the amount.
  */
 export const APP_LABELS = {
   payerName: String.raw`${SENDER}\s*Name\b`,

@@ -26,7 +26,7 @@ import {
 } from "./adapter.js";
 import { APP_LABELS, type AppKey, anyLabel, LABEL_PATTERNS, type LabelKey, SMS_REFERENCE } from "./labels.js";
 
-// Zemen receipt text (banks.md §2.6): the receipt PDF's text and copies or photos of it, plus the share
+// Zemen receipt text (docs/banks.md §2.6): the receipt PDF's text and copies or photos of it, plus the share
 // link https://share.zemenbank.com/rt/{token}/pdf. Only the 24-character token of that link can be looked
 // up; the "Reference No." printed on the receipt cannot, so a text without the link or the token claims
 // that printed reference, and the engine explains what is needed.
@@ -36,9 +36,9 @@ const adapter = createZemenAdapter();
 
 /** A phone's address bar in a screenshot shows the link without its scheme. */
 const BARE_LINK = /(?<![\w.@/-])share\.zemenbank\.com\/rt\/([A-Za-z0-9]+)(?:\/pdf)?(?![A-Za-z0-9])/i;
-// weak (banks.md §1.1, one real token 94497018108ATWR2520600HM): 8-character prefix + a 16-character
-// reference laid out like Dashen's, 3 characters + 4 letters + YYDDD + 4. Only YYDDD is stated by banks.md,
-// so only those five positions are ever repaired; a bare token must have this layout to be taken.
+// weak (docs/banks.md §1.1, one real token 94497018108ATWR2520600HM): 8-character prefix + a 16-character
+// reference laid out like Dashen's, 3 characters + 4 letters + YYDDD + 4. Only YYDDD is documented, so
+// only those five positions are ever repaired; a bare token must have this layout to be taken.
 const STRUCTURED_TOKEN = /^[A-Za-z0-9]{11}[A-Za-z]{4}\d{5}[A-Za-z0-9]{4}$/;
 
 const NAME = /\bZemen\b/i;
@@ -47,10 +47,10 @@ const NAME = /\bZemen\b/i;
  * message. Unlike the name alone, this never names the other side of a transfer.
  */
 const OWN_ACCOUNT = /\byour\s+Zemen(?:\s+Bank)?\s+(?:account|a\/c)\b/i;
-// banks.md §1.2 (Mahtem): references holding "ETTB" are Zemen's (e.g. 107ETTB261540027, the 16-character
+// docs/banks.md §1.2 (Mahtem): references holding "ETTB" are Zemen's (e.g. 107ETTB261540027, the 16-character
 // reference inside a share token). Alone it is no usable reference: only the share token can be looked up.
 const ETTB_REFERENCE = /(?<![A-Za-z0-9])[A-Z0-9]{0,3}ETTB\d{5}[A-Z0-9]{0,4}(?![A-Za-z0-9])/;
-// weak (banks.md §2.6): labels from two projects, unconfirmed on real receipts; labels shared with other
+// weak (docs/banks.md §2.6): labels from two projects, unconfirmed on real receipts; labels shared with other
 // banks ("Settled Amount" and "Invoice No." are telebirr's too) are not counted.
 const OWN_LABELS = (["payerAccount", "recipientName", "recipientAccount", "total"] as const).map((key) =>
   anyLabel([key]),
@@ -92,7 +92,7 @@ export const zemenReceiptParser: BankReceiptParser = {
 
 // --- tokens and links ---
 
-/** A token is an 8-character prefix and the 16-character reference (banks.md §2.6): the reference repaired. */
+/** A token: an 8-character prefix and the 16-character reference (docs/banks.md §2.6), which is repaired. */
 function repairToken(token: string): string {
   return token.length === 24 ? token.slice(0, 8) + repairLayout(token.slice(8)) : token;
 }
@@ -143,7 +143,7 @@ function findLink(text: string): { token: string | null; url: string | null; pre
 
 /**
  * The receipt's own "Reference No." (a PDF or a copy of it carries no share token), or an SMS's "Ref No." /
- * "Ref:"; else an unlabelled ETTB reference (banks.md §1.2).
+ * "Ref:"; else an unlabelled ETTB reference (docs/banks.md §1.2).
  */
 function printedReference(text: string): string | null {
   const prepared = prepare(text);
@@ -252,7 +252,7 @@ function readAppScreen(text: string): Partial<Receipt> {
   });
 }
 
-/** Zemen's "27-Jan-2026, 12:30:00 pm" (banks.md §1.6), or an unambiguous ISO "2026-06-18 14:32:10". */
+/** Zemen's "27-Jan-2026, 12:30:00 pm" (docs/banks.md §1.6), or an unambiguous ISO "2026-06-18 14:32:10". */
 function appDate(value: string): string | undefined {
   const iso = /^\d{4}-\d{2}-\d{2}\b/.test(value) ? readDate(value, "dmy") : null;
   return zemenDate(value) ?? iso ?? undefined;

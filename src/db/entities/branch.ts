@@ -8,9 +8,9 @@ export const BranchSchema = defineEntity({
     id: p.integer().primary().autoincrement(),
     business: p.manyToOne(BusinessSchema).deleteRule("cascade"),
     name: p.string().length(200),
-    /** A confirmed payment older than this is flagged as stale in the bot; null: never (issue 19). */
+    /** A confirmed payment older than this is flagged as stale in the bot; null: never. */
     staleAfterMinutes: p.integer().nullable().default(1440),
-    /** The Telegram group a manager linked with /link: its members' receipts there are verified (issue 19). */
+    /** The Telegram group a manager linked with /link: its members' receipts there are verified. */
     telegramChatId: p.bigint("string").nullable().unique(),
     createdAt: p.datetime().defaultRaw("now()"),
   }),

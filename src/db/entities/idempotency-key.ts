@@ -2,7 +2,7 @@ import { defineEntity, type InferEntity } from "@mikro-orm/core";
 import { ApiKeySchema } from "./api-key.js";
 
 /**
- * An `Idempotency-Key` of POST /verify (README, "Idempotent retries"): claimed by the first request that
+ * An `Idempotency-Key` of POST /verify (docs/api.md §6): claimed by the first request that
  * sends it (pending: `status` null), then holding that request's answer for 24 hours. Scoped to the API key,
  * so another client's key can never replay someone else's answer.
  */

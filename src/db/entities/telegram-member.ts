@@ -14,7 +14,7 @@ export const TelegramMemberSchema = defineEntity({
     name: p.string().length(200),
     /** The bot's language chosen with /language ("en", "am"); null follows the Telegram app's language. */
     language: p.string().length(8).nullable(),
-    /** A manager's /alerts: every ⚠️ outcome of the branch is pushed to them (issue 19). */
+    /** A manager's /alerts: every ⚠️ outcome of the branch is pushed to them. */
     alerts: p.boolean().default(false),
     /** A manager's /summary: minutes after midnight, Addis Ababa time, of the daily summary; null: none. */
     summaryMinute: p.smallint().nullable(),

@@ -1,7 +1,9 @@
 import { defineEntity, type InferEntity } from "@mikro-orm/core";
 import { BranchSchema } from "./branch.js";
 
-/** One verification attempt of a branch: the history record (spec 2.4) and what the 2.2 result needs. */
+/**
+ * One verification attempt of a branch: the history record (docs/api.md §2.4) and what the 2.2 result needs.
+ */
 export const VerificationSchema = defineEntity({
   name: "Verification",
   tableName: "verifications",

@@ -5,12 +5,11 @@ import type { PagePixels } from "./straightened.js";
  * Two look-alikes that neither the widths (glyphs.ts) nor the model tell apart, settled by the glyph's
  * shape on the page:
  * - an S with two closed counters is an 8: blur softens an 8's waist into an S-like stroke, but the two
- *   holes stay. On the photo set and its look-alike set, 52 S's read as S had no hole (50) or one (2); the
- *   one 8 read as S had two.
+ *   holes stay. On the photo sets no S read as S had two.
  * - a 1 with serifs standing alike on both sides at its top and at its foot is a serif I: a 1's flag leans
  *   left at the top only. Measured as (left − right) / (left + right) ink beside the stem, top quarter
- *   against bottom quarter: serif I's read as 1 at −0.05 to 0.08, every 1 with ink on all four sides at
- *   0.31 or more (123 1's).
+ *   against bottom quarter: serif I's read as 1 differ by 0.08 at most, and 1's with ink on all four sides
+ *   by 0.31 or more (SAME_BALANCE lies between).
  */
 export function byShape(text: string, symbol: Tesseract.Symbol, pixels: PagePixels): string {
   if (text === "S" && counters(glyphOf(symbol, pixels)) >= 2) return "8";

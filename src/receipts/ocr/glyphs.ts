@@ -13,9 +13,8 @@ export interface GlyphReading {
  * model guesses O or 0, I or 1 from context, which a code does not have; the glyph's width against the
  * confidently read digits beside it settles two cases: a "0" clearly wider than a digit is an O, and a "1"
  * that is a bare bar is an I. The converse is not safe by itself: some fonts draw O no wider than a 0, so a
- * narrow O alone proves nothing. Measured on the rendered photo set and its
- * look-alike variant (922 glyphs, 210 of them O or 0): O at 1.14–1.46 digit widths (10th–90th percentile),
- * 0 at 1.00–1.17, I under 0.4, 1 at 0.67–1.0; a "0" at 1.28 or more was an O 24 times and a 0 6 times.
+ * narrow O alone proves nothing. On the rendered photo sets O stands at 1.14–1.46 digit widths (10th–90th
+ * percentile), 0 at 1.00–1.17, I under 0.4 and 1 at 0.67–1.0.
  * A narrow "O" is a 0 only where the page itself shows that its font's O is wide: the O's of its names
  * and labels (pageWideO).
  */

@@ -14,8 +14,8 @@ export { OcrClosedError, OcrTimeoutError, UnreadableImageError } from "./errors.
 
 export interface OcrOptions {
   /**
-   * Worker threads, one image at a time each. Default 1. Measured peak RSS of a process reading receipts:
-   * ~300 MB with one worker (~100 MB before the first image), ~390 MB with two.
+   * Worker threads, one image at a time each. Default 1. A process reading receipts peaks at ~300 MB of
+   * RSS with one worker, ~390 MB with two.
    */
   poolSize?: number;
   /** Limit per image for pre-processing plus recognition, not counting time queued. Default 20 000 ms. */
@@ -39,7 +39,7 @@ export interface OcrReading {
 /**
  * Below this word confidence a value is not presented as the receipt's: tesseract's usual cut-off, a guard
  * rather than a tuned figure. On the rendered photo set (test/fixtures/photos) no threshold from 40 to 80
- * changed an amount (53 exact and 2 wrong of 60 at each): its two misread amounts were read confidently.
+ * changed an amount: its misread amounts were read confidently.
  */
 export const DOUBTFUL_CONFIDENCE = 60;
 

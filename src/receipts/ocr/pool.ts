@@ -11,11 +11,10 @@ import { OcrClosedError, OcrTimeoutError } from "./errors.js";
 
 /**
  * Tesseract's "fast" English model (tessdata_fast 4.1.0, as Debian's tesseract-ocr-eng ships it; Apache-2.0,
- * see models/tessdata-fast/README.md), kept in the repository. On the rendered photo set (test/fixtures/photos,
- * 60 Telegram-size images) it read more references exactly than the "best_int" model of
- * @tesseract.js-data/eng (39 against 32) in three quarters of the time (median 727 against 987 ms). A local
- * langPath is also what keeps tesseract.js offline: without it the worker fetches from a CDN, and offline that
- * promise never settles.
+ * see models/tessdata-fast/README.md), kept in the repository. On the rendered photo set
+ * (test/fixtures/photos) it reads more references exactly than the "best_int" model of
+ * @tesseract.js-data/eng, in three quarters of the time (docs/performance.md). A local langPath also keeps
+ * tesseract.js offline: without it the worker fetches from a CDN, and offline that promise never settles.
  */
 const LANG_PATH = projectFile("models", "tessdata-fast");
 
@@ -144,8 +143,7 @@ export class OcrWorkerPool {
       thread?.once("exit", onExit);
       timer = setTimeout(() => finish(new OcrTimeoutError()), Math.max(0, timeoutMs));
       // rotateAuto: tesseract measures the text lines' skew and reads a straightened copy. A hand-held
-      // photo is 1–3° off: on 36 photos tilted 2–3° it turned 5 misread references (FT26140pP01YB,
-      // FT26083X)RMH) into none, and on the 42 test images of preprocess.ts 38 read into 42, for ~15% time.
+      // photo is 1–3° off, enough to misread references (FT26083X)RMH); it costs ~15% more time.
       worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true, blocks: true }).then(
         (result) =>
           finish(null, {
@@ -170,7 +168,7 @@ function threadOf(worker: Tesseract.Worker): ThreadWorker | undefined {
 }
 
 async function startWorker(): Promise<Tesseract.Worker> {
-  // Loaded with the first image, not at start: most requests carry no image (issue 18, idle memory).
+  // Loaded with the first image, not at start: most requests carry no image, and an idle worker holds memory.
   const { createWorker, OEM, PSM } = (await import("tesseract.js")).default;
   const starting = createWorker("eng", OEM.LSTM_ONLY, {
     langPath: LANG_PATH,

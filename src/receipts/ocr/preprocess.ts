@@ -3,13 +3,9 @@
  * applied by the decoder), cropped to the page when a photo shows it lying on something (paper.ts), resized,
  * greyscale, a dark-mode screenshot inverted, illumination flattened, handed over as a greyscale PNG.
  *
- * Measured on fakes/receipt-images.ts (6 banks × as sent, JPEG q50 and 5 photo variants = 42
- * images; "read" = reference and amount found), with PSM 3: the upload as is 23/42; prepared here 38/42;
- * prepared and read with rotateAuto (pool.ts) 42/42. Flattening is the step that matters (greyscale and
- * resizing alone: 22/42). Tried and left out: a 3×3 denoising blur (no change), a contrast stretch (no
- * change: flattening already maps paper to white), our own Otsu or Sauvola binarisation (8–9 of 18
- * against 13–15: the LSTM reads anti-aliased grey better than hard black and white), and tesseract's
- * Sauvola thresholding_method on top of flattening (10 of 18 against 15).
+ * Flattening is the step that matters: greyscale and resizing alone read no more receipts than the upload as
+ * is (docs/performance.md). No blur, contrast stretch or binarisation (ours or tesseract's Sauvola): they
+ * help nothing or read less, since the LSTM reads anti-aliased grey better than hard black and white.
  */
 import { createCanvas, type Image, loadImage } from "@napi-rs/canvas";
 import { UnreadableImageError } from "./errors.js";
@@ -101,25 +97,22 @@ async function decode(bytes: Uint8Array, maxPixels: number): Promise<Image> {
 }
 
 /**
- * Phone photos (3000–4000 px) are shrunk to this longest side: at 3000 px wide the same receipts read
- * equally well, with pre-processing 573 → 303 ms and recognition 1350 → 1150 ms per image.
+ * Phone photos (3000–4000 px) are shrunk to this longest side: they read as well as at 3000 px, with
+ * pre-processing in about half the time.
  */
 const MAX_SIDE = 2000;
 /**
- * Narrow images are enlarged: at 432 px wide (13 px text) ×1.5 read 11 of 12 and ×2 10 of 12, against 8 of 12
- * as they were. Telegram's photos are wider: a screenshot at its 1280 px size is ~590 px wide with ~20 px
- * text, and enlarging those (the limit was 1000 px) cost 30% more time for no better reading on the photo
- * set (test/fixtures/photos: median 1006 → 676 ms, references 6 → 7 of 30, amounts 29 of 30 either way).
+ * Narrow images (13 px text at 432 px wide) are enlarged, ×1.5 reading more of them than ×1 or ×2.
+ * Telegram's screenshots (~590 px wide, ~20 px text) are not: enlarging them costs 30% more time for no
+ * better reading (docs/performance.md).
  */
 const SMALL_WIDTH = 500;
 const SMALL_SCALE = 1.5;
 
 /**
  * A page cropped from a photo is enlarged to at least this width: a receipt photographed whole and sent at
- * Telegram's 1280 px is a page 600–900 px wide with text under 12 px high. Measured on the photo set
- * (test/fixtures/photos, 60 images at 1280 px, `npm run bench` scenario 13, one worker): as cropped,
- * references 95 % and amounts 93.3 % exact, median 361 ms; at 900 px 95 / 96.7 %; at 1200 px 96.7 / 98.3 %,
- * median 419 ms; at 1500 px no better than 1200 and slower.
+ * Telegram's 1280 px is a page 600–900 px wide with text under 12 px high. On the photo set, 1200 px reads
+ * the most references and amounts exactly; wider is no better and slower (docs/performance.md).
  */
 const PAGE_WIDTH = 1200;
 

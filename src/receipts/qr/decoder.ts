@@ -3,8 +3,8 @@ import { projectFile } from "../../project-files.js";
 import { DEFAULT_MAX_PIXELS, readImageHeader } from "../ocr/image-header.js";
 
 // QR codes are read with zxing-cpp compiled to WebAssembly (zxing-wasm): it finds small, rotated and
-// blurred codes that pure-JS decoders miss (README "QR codes"). It runs on a thread of its own
-// (decode-worker.mjs), one image at a time, so a decode neither holds the event loop nor outlives its cap.
+// blurred codes that pure-JS decoders miss. It runs on a thread of its own (decode-worker.mjs), one image
+// at a time, so a decode neither holds the event loop nor outlives its cap.
 
 /** Images are scaled down to this long side before decoding: a phone's 4000 px photo holds no more code. */
 const MAX_SIDE = 1600;
