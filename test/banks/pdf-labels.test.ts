@@ -1,3 +1,4 @@
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { plainLines, readInlineLabel, readLabels, textLines } from "../../src/reading/pdf-labels.js";
 
@@ -50,14 +51,15 @@ describe("pdf-labels: labels anywhere on a line", () => {
     expect(readInlineLabel(lines, LABELS, "name", { linesBelow: 1, scrub })).toBe("A B");
   });
 
-  it("reads a value holding a 50,000-character run of colons in well under 100 ms", () => {
+  it("reads a value holding 400,000-character runs of colons in linear time", () => {
     // OCR reads table rules as runs of colons. The run inside the value is kept, the one ending it is
-    // trimmed; an unanchored trailing trim took seconds on such a value (quadratic in the run).
-    const colons = ":".repeat(50_000);
-    const started = performance.now();
-    const value = readInlineLabel([`Payer name: A${colons}B${colons}`], LABELS, "name", { linesBelow: 1 });
-    const elapsed = performance.now() - started;
+    // trimmed; an unanchored trailing trim took seconds on a 50,000-character run (quadratic in the run).
+    // At 400,000 that is minutes, linear is milliseconds: V8 stops the read at 10 s, a bound only the
+    // quadratic one reaches however loaded the machine (how fast it is, is the bench's figure).
+    const colons = ":".repeat(400_000);
+    const read = () =>
+      readInlineLabel([`Payer name: A${colons}B${colons}`], LABELS, "name", { linesBelow: 1 });
+    const value = vm.runInNewContext("read()", { read }, { timeout: 10_000 }) as string | undefined;
     expect(value).toBe(`A${colons}B`);
-    expect(elapsed).toBeLessThan(100);
   });
 });
