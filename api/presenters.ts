@@ -29,7 +29,7 @@ import {
 // Each presenter returns the type of its response schema (api/responses.ts), which the OpenAPI document shows.
 type Body<T extends z.ZodType> = z.output<T>;
 
-/** Saved bank account (spec 2.5). */
+/** Saved bank account (docs/api.md §2.5). */
 export function presentAccount(account: SavedAccountRecord): Body<typeof savedAccountSchema> {
   return {
     id: account.id,
@@ -43,8 +43,8 @@ export function presentAccount(account: SavedAccountRecord): Body<typeof savedAc
 }
 
 /**
- * History record (spec 2.4). Receipt fields of a verification whose transaction was not found are null:
- * there is no receipt to report.
+ * History record (docs/api.md §2.4). Receipt fields of a verification whose transaction was not found are
+ * null: there is no receipt to report.
  */
 export function presentVerificationRecord(
   verification: VerificationRecord,
@@ -66,7 +66,7 @@ export function presentVerificationRecord(
   };
 }
 
-/** Bank catalogue (spec 2.6), keyed by bank code. */
+/** Bank catalogue (docs/api.md §2.6), keyed by bank code. */
 export function presentBanks(): Record<BankCode, Body<typeof bankEntrySchema>> {
   const entries = Object.fromEntries(
     BANK_CODES.map((code) => {
@@ -92,8 +92,9 @@ type ReceiptField = keyof ReceiptColumns;
 type ReceiptPart<B> = Pick<B, Extract<keyof B, (typeof RECEIPT_KEYS)[ReceiptField]>>;
 
 /**
- * The given receipt fields of a record or a claim (spec 2.3) under their contract names, in the order given,
- * a missing one as null. `transaction_type` is left out where the bank shows none unless `keepEmptyType`.
+ * The given receipt fields of a record or a claim (docs/api.md §2.3) under their contract names, in the
+ * order given, a missing one as null. Without `keepEmptyType`, `transaction_type` is left out where the
+ * bank shows none.
  */
 function presentReceiptFields(
   source: Partial<Record<ReceiptField, unknown>>,
@@ -110,8 +111,8 @@ function presentReceiptFields(
 }
 
 /**
- * Receipt (spec 2.3) from a verification's columns; `transaction_type` is left out when the bank has none.
- * Only found transactions have one, and their receipt columns are always written.
+ * Receipt (docs/api.md §2.3) from a verification's columns; `transaction_type` is left out when the bank has
+ * none. Only found transactions have one, and their receipt columns are always written.
  */
 function presentReceipt(record: VerificationRecord): Body<typeof receiptSchema> {
   const receipt = presentReceiptFields(record, RECEIPT_FIELDS, { keepEmptyType: false });
@@ -121,7 +122,7 @@ function presentReceipt(record: VerificationRecord): Body<typeof receiptSchema> 
   return receipt as Body<typeof receiptSchema>;
 }
 
-/** Verification result (spec 2.2) and its status: 404 for a transaction the bank does not know, else 200. */
+/** Verification result (docs/api.md §2.2) and its status: 404 when the bank does not know it, else 200. */
 export function presentVerificationResult(outcome: VerificationOutcome): {
   status: number;
   body: Body<typeof verificationResultSchema>;
@@ -155,7 +156,7 @@ export function presentVerificationResult(outcome: VerificationOutcome): {
   return { status: found ? 200 : 404, body };
 }
 
-/** POST /verify/parse-url answer (spec 4.2). */
+/** POST /verify/parse-url answer (docs/api.md §4.2). */
 export function presentParsedUrl(parsed: ParsedReceiptUrl): Body<typeof parsedUrlSchema> {
   return {
     bank: parsed.bank,
@@ -169,7 +170,9 @@ export function presentParsedUrl(parsed: ParsedReceiptUrl): Body<typeof parsedUr
   };
 }
 
-/** POST /verify/parse-receipt answer (spec 4.3): what the document claims, before any bank is asked. */
+/**
+ * POST /verify/parse-receipt answer (docs/api.md §4.3): what the document claims, before any bank is asked.
+ */
 export function presentParsedReceipt(parsed: ParsedReceipt): Body<typeof parsedReceiptSchema> {
   const { receipt } = parsed;
   return {

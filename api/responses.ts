@@ -35,14 +35,14 @@ type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
   : S;
 
-/** The contract's name (spec 2.3) of each receipt field of the one list (src/db/verification-record.ts). */
+/** The contract's name (docs/api.md §2.3) of each receipt field of src/db/verification-record.ts's list. */
 export const RECEIPT_KEYS = Object.fromEntries(
   RECEIPT_FIELDS.map((field) => [field, field.replace(/[A-Z]/g, (upper) => `_${upper.toLowerCase()}`)]),
 ) as { readonly [F in ReceiptField]: SnakeCase<F> };
 
 type ReceiptKey = (typeof RECEIPT_KEYS)[ReceiptField];
 
-/** The receipt fields a history item shows (spec 2.4), in its order. */
+/** The receipt fields a history item shows (docs/api.md §2.4), in its order. */
 export const HISTORY_RECEIPT_FIELDS = [
   "status",
   "transactionType",
@@ -53,9 +53,9 @@ export const HISTORY_RECEIPT_FIELDS = [
 ] as const satisfies readonly ReceiptField[];
 
 /**
- * Each receipt field as a found transaction has it (spec 2.3), in the contract's order: written once. The
- * receipt's own schema makes transaction_type optional and description nullable; history and parsed receipts
- * take them all nullable.
+ * Each receipt field as a found transaction has it (docs/api.md §2.3), in the contract's order: written once.
+ * The receipt's own schema makes transaction_type optional and description nullable; history and parsed
+ * receipts take them all nullable.
  */
 const receiptFields = {
   status: z.string().meta({ description: '"completed" for a confirmed transfer.', example: "completed" }),
@@ -94,7 +94,7 @@ function receiptShapeOf<S extends Record<ReceiptKey, z.ZodType>, F extends Recei
   };
 }
 
-/** Transaction details as the bank reports them (spec 2.3); fields the bank does not show are "". */
+/** Transaction details as the bank reports them (docs/api.md §2.3); fields the bank does not show are "". */
 export const receiptSchema = z
   .object({
     ...receiptFields,
@@ -105,7 +105,9 @@ export const receiptSchema = z
   })
   .meta({ id: "Receipt" });
 
-/** POST /verify's answer (spec 2.2), for 200 and for the 404 of a transaction the bank does not know. */
+/**
+ * POST /verify's answer (docs/api.md §2.2), for 200 and for the 404 of a transaction the bank does not know.
+ */
 export const verificationResultSchema = z
   .object({
     success: z.boolean().meta({ description: "The transaction is confirmed." }),
@@ -146,7 +148,9 @@ export const verificationResultSchema = z
   })
   .meta({ id: "VerificationResult" });
 
-/** History item (spec 2.4); receipt fields are null on records of transactions that were not found. */
+/**
+ * History item (docs/api.md §2.4); receipt fields are null on records of transactions that were not found.
+ */
 export const verificationRecordSchema = z
   .object({
     id: z.number().int(),
@@ -165,7 +169,7 @@ export const verificationRecordSchema = z
   })
   .meta({ id: "VerificationRecord" });
 
-/** Saved receiving account (spec 2.5). */
+/** Saved receiving account (docs/api.md §2.5). */
 export const savedAccountSchema = z
   .object({
     id: z.number().int(),
@@ -178,7 +182,7 @@ export const savedAccountSchema = z
   })
   .meta({ id: "SavedAccount" });
 
-/** Bank catalogue entry (spec 2.6). */
+/** Bank catalogue entry (docs/api.md §2.6). */
 export const bankEntrySchema = z
   .object({
     name: z.string(),
@@ -195,7 +199,7 @@ export const bankEntrySchema = z
 
 export const banksBodySchema = z.object({ banks: z.record(bankCodeSchema, bankEntrySchema) });
 
-/** POST /verify/parse-url's answer (spec 4.2). */
+/** POST /verify/parse-url's answer (docs/api.md §4.2). */
 export const parsedUrlSchema = z
   .object({
     bank: bankCodeSchema,
@@ -214,7 +218,7 @@ export const parsedUrlSchema = z
   })
   .meta({ id: "ParsedUrl" });
 
-/** POST /verify/parse-receipt's answer (spec 4.3): what the document claims; null where it shows nothing. */
+/** POST /verify/parse-receipt's answer (docs/api.md §4.3): what the document claims, or null. */
 export const parsedReceiptSchema = z
   .object({
     bank: bankCodeSchema,

@@ -10,7 +10,7 @@ import { bodyOf } from "./json-body.js";
 import { uploadedReceipt } from "./multipart.js";
 import { requestFingerprint } from "./request-fingerprint.js";
 
-// Idempotent retries of POST /verify (README, "Idempotent retries"): a request repeated with the same
+// Idempotent retries of POST /verify (docs/api.md §6): a request repeated with the same
 // Idempotency-Key and the same body gets the first one's answer again instead of running (and being told
 // "duplicate" of itself).
 

@@ -59,7 +59,7 @@ import {
   exportHeaders,
 } from "./export.js";
 
-// The contract (../shared/spec/api-v1.md) and the README's choices where it is silent, as OpenAPI 3.1. Bodies
+// The contract (docs/api.md), with the choices Birrcheck made where it is silent, as OpenAPI 3.1. Bodies
 // and parameters are the zod schemas the routes parse with; responses are the schemas the presenters return.
 
 const json = (schema: z.ZodType, examples?: Record<string, OpenApiExample>) => ({

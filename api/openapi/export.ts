@@ -2,8 +2,8 @@ import { z } from "zod";
 import { EXPORT_COLUMNS } from "../../src/history/export.js";
 import type { OpenApiExample } from "./examples.js";
 
-// GET /verifications/export in the OpenAPI document: an extension of the contract (issue 19), marked as such
-// with `x-birrcheck-extension` and in its description, since ../shared/spec/api-v1.md has no export.
+// GET /verifications/export in the OpenAPI document: Birrcheck's addition (docs/api.md §4.14), marked as
+// such with `x-birrcheck-extension` and in its description.
 
 /** The specification extension that marks operations the contract does not have. */
 export const EXTENSION_MARK = { "x-birrcheck-extension": true } as const;

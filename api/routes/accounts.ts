@@ -14,7 +14,7 @@ import { parseInput } from "../validation.js";
 import { pathId } from "./path-id.js";
 import { createAccountSchema, updateAccountSchema } from "./schemas.js";
 
-/** Saved receiving accounts of the caller's branch (spec 4.9–4.12). */
+/** Saved receiving accounts of the caller's branch (docs/api.md §4.9–4.12). */
 export function accountsRoutes(orm: MikroORM): Router<ApiState> {
   const router = new Router<ApiState>();
   const notFound = () => new NotFoundError("Account not found.");

@@ -2,7 +2,7 @@ import { Router } from "@koa/router";
 import type { ApiState } from "../context.js";
 import { presentBanks } from "../presenters.js";
 
-/** GET /banks: the catalogue, without authentication (spec 4.8). */
+/** GET /banks: the catalogue, without authentication (docs/api.md §4.8). */
 export function banksRoutes(): Router<ApiState> {
   const router = new Router<ApiState>();
   const banks = presentBanks();

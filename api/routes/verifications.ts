@@ -21,8 +21,8 @@ import { bulkDeleteSchema, exportQuerySchema, historyQuerySchema } from "./schem
 const DEFAULT_LIMIT = 100;
 
 /**
- * Verification history of the caller's branch (spec 4.4–4.7). A sandbox key (chk_test_…) sees only the
- * sandbox's records and a live key only the real ones, so a test confirmation never reads as a payment.
+ * Verification history of the caller's branch (docs/api.md §4.4–4.7). A sandbox key (chk_test_…) sees only
+ * the sandbox's records and a live key only the real ones, so a test confirmation never reads as a payment.
  */
 export function verificationsRoutes(orm: MikroORM): Router<ApiState> {
   const router = new Router<ApiState>();
@@ -40,7 +40,7 @@ export function verificationsRoutes(orm: MikroORM): Router<ApiState> {
     ctx.body = { verifications: verifications.map(presentVerificationRecord) };
   });
 
-  // Before /:id, so "export" is not read as an id. An extension of the contract (issue 19).
+  // Before /:id, so "export" is not read as an id. Birrcheck's addition (docs/api.md §4.14).
   router.get("/verifications/export", requireManager, async (ctx) => {
     const query = parseInput(exportQuerySchema, lastValues(ctx.query));
     const { branch, key } = callerOf(ctx);

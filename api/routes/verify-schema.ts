@@ -14,7 +14,7 @@ const integer = z.preprocess(
   z.number().int().positive(),
 );
 
-/** A bank code; an unknown one is a 400 "The selected bank is invalid." (spec 4.1), so it is read as text. */
+/** A bank code, read as text: an unknown one is a 400 "The selected bank is invalid." (docs/api.md §4.1). */
 const bankHint = z
   .string()
   .trim()

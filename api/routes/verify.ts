@@ -18,7 +18,7 @@ import {
   type VerifyRequest,
 } from "./verify-schema.js";
 
-/** POST /verify (spec 4.1), /verify/parse-url (4.2) and /verify/parse-receipt (4.3). */
+/** POST /verify (docs/api.md §4.1), /verify/parse-url (4.2) and /verify/parse-receipt (4.3). */
 export function verifyRoutes(
   engine: VerificationEngine,
   reader: ReceiptReader,
@@ -104,7 +104,7 @@ async function engineInput(request: VerifyRequest, reader: ReceiptReader): Promi
   return { kind: "receipt", claim, method, field, ...account };
 }
 
-/** Receipt uploads are multipart/form-data (spec 4.1); everything else is JSON. */
+/** Receipt uploads are multipart/form-data (docs/api.md §4.1); everything else is JSON. */
 function jsonOrMultipart(ctx: ApiContext, next: Next): Promise<void> {
   return ctx.is("multipart") ? multipartBody(ctx, next) : jsonBody(ctx, next);
 }
