@@ -12,7 +12,7 @@ import { staleBy } from "./staleness.js";
 const ENTRY_CALLBACK = "entry:";
 
 /**
- * Whether a verification's outcome is one a manager wants pushed (issue 19): duplicate, wrong account,
+ * Whether a verification's outcome is one a manager wants pushed: duplicate, wrong account,
  * not completed, document and bank disagree, and among confirmations: paid outside the saved accounts,
  * stale, reused at another branch, or short of the amount due.
  */

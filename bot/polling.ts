@@ -18,12 +18,12 @@ export interface Polling {
  * Long polling that hands updates to the dispatcher instead of awaiting each one as grammY's built-in
  * loop does: chats do not wait for each other. Fetching pauses while too many updates are in progress.
  *
- * Why not @grammyjs/runner (2.0.3; `run` + `sequentialize`, measured against this in README "Update
- * transport"): it keeps each chat in order as fast as this does, but its `stop()` resolves while handlers
- * still run and never confirms the updates it fetched (60 of 60 left for the next start), its first batch
- * starts up to 100 handlers whatever the sink's `concurrency`, a 409 (a webhook still set) ends it, its
- * retry pause doubles without a cap, and it has neither webhooks nor the polling lock. Our code for those
- * would wrap all of it and leave to it only the `getUpdates` call below, so the transport stays ours.
+ * Why not @grammyjs/runner (2.0.3, `run` + `sequentialize`): it keeps each chat in order as fast as this
+ * does, but its `stop()` resolves while handlers still run and never confirms the updates it fetched (60 of
+ * 60 left for the next start), its first batch starts up to 100 handlers whatever the sink's `concurrency`, a
+ * 409 (a webhook still set) ends it, its retry pause doubles without a cap, and it has neither webhooks nor
+ * the polling lock. Our code for those would wrap all of it and leave to it only the `getUpdates` call below,
+ * so the transport stays ours.
  */
 export function startPolling(
   bot: Bot<BotContext>,

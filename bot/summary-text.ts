@@ -17,7 +17,7 @@ const OUTCOME_ORDER: readonly OutcomeKind[] = [
 const MOST_FLAGGED = 15;
 
 /**
- * The daily summary (issue 19): the day's count by outcome, the confirmed total per bank, and the receipts
+ * The daily summary: the day's count by outcome, the confirmed total per bank, and the receipts
  * a manager should look at: every ⚠️ outcome, and confirmations that were stale when checked.
  */
 export function summaryText(

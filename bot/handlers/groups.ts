@@ -9,7 +9,7 @@ import { RETRY_CALLBACK_PATTERN, retryVerification } from "./receipts.js";
 type GroupContext = BotContext & { groupBranchId: number | null };
 
 /**
- * Group chats (issue 19): a manager links the group to the branch with /link; then receipts that members of
+ * Group chats: a manager links the group to the branch with /link; then receipts that members of
  * that branch post or forward there are verified and answered as replies. Everyone else, chatter and
  * service messages get no answer; other commands point to the private chat. Group updates never reach the
  * private-chat handlers.
