@@ -3,9 +3,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 
-// The layering rules of the README ("Layout"), checked on the import statements themselves: every relative
-// import (static, `export … from`, side-effect and dynamic) is resolved to the repository file it names
-// ("./x.js" → x.ts, a folder → its index.ts), and each rule lists the imports that break it.
+// The layering rules of CONTRIBUTING.md ("Layers"), checked on the import statements themselves: every
+// relative import (static, `export … from`, side-effect and dynamic) is resolved to the repository file it
+// names ("./x.js" → x.ts, a folder → its index.ts), and each rule lists the imports that break it.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 // The composition root and the process entry are the only src/ files allowed to know the hosts.

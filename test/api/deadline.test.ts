@@ -8,11 +8,11 @@ import { createTenant, startTestApi, type Tenant, type TestApi } from "../suppor
 import { type Banks, firstExample, referenceBody, type Simulator, startBanks } from "../support/simulator.js";
 import { WAIT_MS, waitFor, within } from "../support/wait.js";
 
-// Issue 17: one deadline per verification, whatever the bank does. Timings are scaled down: a 4 s deadline,
-// two retries, banks.md's 800 ms backoff; telebirr's own attempt timeout is longer than any test, so only
-// the deadline can end a telebirr lookup. How close to the deadline the answer comes (the issue's "deadline
-// plus one second") is a timing figure, the bench's; here: that the deadline ends the lookup, with the
-// contract's answer, nothing recorded, and the bank's request given up.
+// One deadline per verification, whatever the bank does (docs/api.md §8). Timings are scaled down: a 4 s
+// deadline, two retries, the default 800 ms backoff; telebirr's own attempt timeout is longer than any test,
+// so only the deadline can end a telebirr lookup. How close to the deadline the answer comes is a timing
+// figure (docs/performance.md); here: that the deadline ends the lookup, with the contract's answer, nothing
+// recorded, and the bank's request given up.
 const DEADLINE_MS = 4_000;
 const BANK: BankCode = "telebirr";
 
@@ -109,7 +109,7 @@ describe("one deadline per verification", () => {
     const response = await verify(tenant);
     expect(response.status).toBe(503);
     expect(response.body).toEqual(NOT_RESPONDING);
-    // However the retries fell against the deadline on this machine: never more than the first and two more.
+    // However the retries fell against the deadline: never more than the first and two more.
     expect(sim.requestCount(BANK)).toBeGreaterThanOrEqual(1);
     expect(sim.requestCount(BANK)).toBeLessThanOrEqual(3);
     await expectFreshConfirmationAfter(tenant);
@@ -130,7 +130,7 @@ describe("one deadline per verification", () => {
 
   it("confirms an answer that comes on the last attempt, inside the deadline", async () => {
     // The roomy deadline: whether the third attempt starts is the retry budget's decision, not a race
-    // against this machine's speed.
+    // against the machine's speed.
     const tenant = await createTenant(roomy.db);
     // Two fast failures, then the answer (the third attempt starts after backoffs of 0.8 and 1.6 s).
     sim.setMode(BANK, {
@@ -221,7 +221,7 @@ describe("callers who leave, and callers who wait together", () => {
  * Starts a verification while the verifications table is locked, and resolves once its pre-check (the
  * last statement before the bank lookup, src/engine/records.ts) has waited for the lock and then been
  * answered: by then the request has joined the lookup in flight or started its own. No event of the
- * service says so (see the report on issue 20); PostgreSQL's view of the pre-check does.
+ * service says so; PostgreSQL's view of the pre-check does.
  */
 async function pastPrecheck(start: () => void): Promise<void> {
   const blocker = new pg.Client({ connectionString: api.db.url });

@@ -4,8 +4,8 @@ import { EXPORT_COLUMNS, exportVerifications } from "../../src/history/export.js
 import { createKey, createTenant, startTestApi, type TestApi } from "../support/api.js";
 import { insertVerification } from "../support/factories.js";
 
-// GET /api/v1/verifications/export (issue 19): the CSV read back with a parser of the test's own, never the
-// service's encoder, so an encoding mistake cannot cancel itself out.
+// GET /api/v1/verifications/export (docs/api.md §4.14): the CSV read back with a parser of the test's own,
+// never the service's encoder, so an encoding mistake cannot cancel itself out.
 
 let api: TestApi;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import {
 } from "../support/simulator.js";
 import { waitFor } from "../support/wait.js";
 
-// POST /verify with an Idempotency-Key (README, "Idempotent retries"), over real HTTP on a real database.
+// POST /verify with an Idempotency-Key (docs/api.md §6), over real HTTP on a real database.
 
 let api: TestApi;
 /** A second instance on the same database, as behind a load balancer or after a restart. */

@@ -6,7 +6,7 @@ import { createTenant, startTestApi, type Tenant, type TestApi } from "../suppor
 import { type Simulator, simulatedBank, startBanks } from "../support/simulator.js";
 import { postMultipart } from "../support/uploads.js";
 
-// Issue 16, class 4: a reference OCR misread (an 8 read as B) is not found as read; the engine asks the
+// A reference OCR misread (an 8 read as B) is not found as read; the engine asks the
 // bank for its most likely look-alikes, bounded, and takes one only when its receipt agrees with the image.
 
 let api: TestApi;

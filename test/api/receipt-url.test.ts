@@ -141,7 +141,7 @@ describe("receipt_url in POST /verify", () => {
     },
   );
 
-  // Older and alternative link forms of banks.md, re-routed to each bank's current lookup.
+  // Older and alternative link forms of docs/banks.md, re-routed to each bank's current lookup.
   it.each([
     ["telebirr", "https://apps.ethiotelecom.et/receipt/DFH51OFIED"],
     ["dashen", "https://receipt.dashensuperapp.com/receipt/822LTWS2622600WJ"],

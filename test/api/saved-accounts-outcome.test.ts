@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
 import { firstExample, referenceBody, type Simulator, startBanks } from "../support/simulator.js";
 
-// Issue 20: "paid outside the branch's saved accounts" is the engine's verdict, so the API says what the
+// "Paid outside the branch's saved accounts" is the engine's verdict, so the API says what the
 // bot says: an extension field of a confirmed result, only when the branch saved accounts for that bank.
 let api: TestApi;
 let sim: Simulator;

@@ -35,7 +35,7 @@ afterEach(() => {
 
 const verify = (tenant: Tenant, json: unknown) => api.request("POST", "/verify", { key: tenant.key, json });
 
-/** The receipt as spec 2.3 presents it. */
+/** The receipt as docs/api.md §2.3 presents it. */
 function presented(receipt: Receipt) {
   return {
     status: receipt.status,

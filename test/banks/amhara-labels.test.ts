@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AT_LINE_START, type LABELS, WHOLE_KEY } from "../../src/banks/amhara/labels.js";
 
-// One label, one pattern (banks.md §2.10): the API's JSON key ("sendorName") and the page's words for it
+// One label, one pattern (docs/banks.md §2.10): the API's JSON key ("sendorName") and the page's words for it
 // ("Sendor Name") are the same label.
 describe("Amhara labels, written once for the adapter and the receipt reader", () => {
   const keys: [keyof typeof LABELS, string, string][] = [

@@ -3,7 +3,7 @@ import { parseBoaResponse } from "../../src/banks/boa/adapter.js";
 import { atLineStart, DISTINCTIVE, FIELDS, WHOLE_KEY } from "../../src/banks/boa/labels.js";
 import { boaReceiptParser } from "../../src/banks/boa/receipt.js";
 
-// One label, one pattern (banks.md §2.5): the slip API's JSON key and the printed slip or app label.
+// One label, one pattern (docs/banks.md §2.5): the slip API's JSON key and the printed slip or app label.
 describe("BOA labels, written once for the adapter and the receipt reader", () => {
   it("matches the slip API's keys whole and the printed labels at a line's start", () => {
     const keys: [keyof typeof WHOLE_KEY, string][] = [

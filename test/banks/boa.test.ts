@@ -145,7 +145,7 @@ describe("boa slip parsing", () => {
     });
   });
 
-  // banks.md §1.3 gives the miss only as the "Payer's Name" row; what the header says then is not documented.
+  // docs/banks.md §1.3 gives the miss only as the "Payer's Name" row; what the header then says is unknown.
   it("maps an 'Invalid reference number' row to not_found whatever the header says", async () => {
     for (const header of [{ status: "failed" }, { status: "error" }, undefined]) {
       const body = JSON.stringify({ header, body: [{ "Payer's Name": "Invalid reference number" }] });

@@ -174,7 +174,7 @@ describe("cbe adapter: JSON API answers", () => {
     });
   });
 
-  // weak (banks.md §2.1 A): Odit's docs say some ("dashed") mbreciept links are served as a CBE PDF.
+  // weak (one project): Odit's docs say some ("dashed") mbreciept links are served as a CBE PDF.
   it("reads a PDF receipt answered for a token like the legacy PDF, under the FT number it shows", async () => {
     const pdf = await renderPdf((doc) => {
       doc.text("Reference No. (VAT Invoice No)", 40, 20, { continued: true }).text("FT26140P01YB");

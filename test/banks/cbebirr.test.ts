@@ -48,7 +48,7 @@ describeBankContract({
       expected: { transactionNumber: "FT26271B4NHD", accountNumber: null, token: null },
     },
     {
-      // weak (banks.md §2.7): a single cheki guide mentions this form.
+      // weak (docs/banks.md §2.7): a single cheki guide mentions this form.
       url: "https://apps.cbebirr.com.et/receipt/DIP41PM7JL?phone=%2B251911234567",
       expected: { transactionNumber: "DIP41PM7JL", accountNumber: "251911234567", token: null },
     },
@@ -293,8 +293,8 @@ describe("cbebirr: the reference a receipt counts as used under", () => {
   });
 
   it("accepts the real glued row DIP41PM7JLY2026-… for the 10-character receipt number asked for", async () => {
-    // banks.md §2.7 says receipt numbers are 10 characters, yet its real row reads "DIP41PM7JLY2026-09-25":
-    // the boundary is ambiguous, and the bank answered the TID it was asked for.
+    // docs/banks.md §2.7 says receipt numbers are 10 characters, yet its real row reads
+    // "DIP41PM7JLY2026-09-25": the boundary is ambiguous, and the bank answered the TID it was asked for.
     const pdf = await renderPdf((doc) => {
       for (const line of fixture("pdf-vixen-layout.txt").split("\n")) doc.text(line);
     });

@@ -19,7 +19,7 @@ export interface BankContractOptions {
   /** Builds the adapter under test; `network` carries short timeouts and zero backoff. */
   adapter: (network: Partial<BankNetwork>) => BankAdapter;
   bank: SimulatedBank;
-  /** Share URLs (every form banks.md lists) and what parseShareUrl must return for each. */
+  /** Share URLs (every form docs/banks.md lists) and what parseShareUrl must return for each. */
   shareUrls: { url: string; expected: ShareLink }[];
   /** URLs that must not be recognised, on top of the generic hostile ones built here. */
   foreignUrls?: string[];

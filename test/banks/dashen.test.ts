@@ -85,7 +85,7 @@ describe("dashen adapter", () => {
     }
   });
 
-  // check.et's Dashen guide: its API "normalizes Dashen references (leading zeros, dashes)" (banks.md §3).
+  // check.et's API normalises Dashen references, leading zeros and dashes (docs/banks.md §3).
   it("restores the leading zeros a spreadsheet drops from a numeric branch code, and drops dashes", () => {
     expect(adapter.normalizeReference("45WDTS2514600WM")).toBe("045WDTS2514600WM");
     expect(adapter.normalizeReference("45-WDTS-25146-00WM")).toBe("045WDTS2514600WM");
@@ -144,8 +144,8 @@ describe("dashen receipt parsing", () => {
     });
   });
 
-  // banks.md §2.3 describes the page as "<strong>Label:</strong> value"; other block markup must not glue
-  // a label to its value.
+  // The page is "<strong>Label:</strong> value" (docs/banks.md §2.3); other block markup must not glue a
+  // label to its value.
   it("reads labels and values in definition lists and label elements", async () => {
     const html = [
       "<html><body><dl>",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BANK_CODES, type BankCode } from "../../src/banks/codes.js";
 
 /**
- * Issue 14: each bank's labels are written once, in `src/banks/<bank>/labels.ts`, for both its adapter and its
+ * Each bank's labels are written once, in `src/banks/<bank>/labels.ts`, for both its adapter and its
  * receipt reader. This reads the bank's other reading files as text and fails on a label written there again.
  */
 const folder = (bank: BankCode) => new URL(`../../src/banks/${bank}/`, import.meta.url);

@@ -28,7 +28,7 @@ describeBankContract({
       expected: { transactionNumber: "FT262507XG9T", accountNumber: null, token: null },
     },
     {
-      // banks.md §2.9: the eBirr token's shape is unknown; it is passed on as printed.
+      // docs/banks.md §2.9: the eBirr token's shape is unknown; it is passed on as printed.
       url: "https://receipt.ebirr.com/siinqee/6aF3kQ9zT2",
       expected: { transactionNumber: "6aF3kQ9zT2", accountNumber: null, token: "6aF3kQ9zT2" },
     },

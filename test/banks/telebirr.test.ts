@@ -103,7 +103,7 @@ describe("telebirr receipt page", () => {
     });
   });
 
-  // The page is bilingual (banks.md §2.2); a status written "Amharic/English" is read by its English half.
+  // The page is bilingual (docs/banks.md §2.2): a status written "Amharic/English" is read in English.
   it("reads a bilingual status value by its English word", () => {
     const page = fixture("split-cells.html").replace(">Pending<", ">ተጠናቋል/Completed<");
     expect(parseTelebirrReceipt(page).status).toBe("completed");
@@ -239,7 +239,7 @@ describe("telebirr adapter", () => {
     });
   });
 
-  // banks.md §1.3 gives the miss as a page with the phrase and without "telebirr receipt" (cheki's test),
+  // The miss is a page with the phrase (docs/banks.md §1.3; cheki's test: and without "telebirr receipt"),
   // and the status was never probed: a receipt-titled page with the phrase and no receipt is a miss too.
   it("reads the error phrase on a page without a receipt as not found, whatever its title or status", async () => {
     const titled =

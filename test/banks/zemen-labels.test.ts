@@ -3,7 +3,7 @@ import { readZemenReceiptText } from "../../src/banks/zemen/adapter.js";
 import { anyLabel, LABEL_PATTERNS } from "../../src/banks/zemen/labels.js";
 import { zemenReceiptParser } from "../../src/banks/zemen/receipt.js";
 
-// One label, one pattern (banks.md §2.6): the receipt PDF's labels for the adapter and the reader alike.
+// One label, one pattern (docs/banks.md §2.6): the receipt PDF's labels for the adapter and the reader alike.
 describe("Zemen labels, written once for the adapter and the receipt reader", () => {
   it("accepts the spacing either reader accepted before", () => {
     expect(LABEL_PATTERNS.payerAccount.test("Payer account no.:1021******018")).toBe(true);

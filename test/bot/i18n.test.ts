@@ -183,7 +183,7 @@ describe("the bot in English and Amharic", () => {
     [
       "en",
       "telebirr",
-      // The simulator's receipts are months old: the branch's default 24-hour limit flags them (issue 19).
+      // The simulator's receipts are months old: the branch's default 24-hour limit flags them.
       /^✅ <b>Payment confirmed<\/b>\n⚠️ <b>Paid \d+ days ago<\/b>, [^\n]+\nAmount: <b>ETB [\d,]+\.\d\d<\/b>\nPayer: /,
       /Date: \d{1,2} [A-Z][a-z]{2} \d{4}, /,
     ],

@@ -90,7 +90,7 @@ describe("bot lifecycle", () => {
     expect(harness.telegram.pendingUpdates()).toEqual([]);
   });
 
-  // What @grammyjs/runner's stop() does not do (README "Update transport"): it resolves while handlers run,
+  // What @grammyjs/runner's stop() does not do (bot/polling.ts): it resolves while handlers run,
   // and the updates it fetched while its sink was full stay unconfirmed.
   it("finishes the updates in hand at stop and confirms them, so the next start does not handle them again", async () => {
     // One at a time, so fetching pauses with two slow verifications in hand (2 × BOT_CONCURRENCY) and the

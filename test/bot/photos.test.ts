@@ -8,7 +8,7 @@ import type { PhotoKind, PhotoReceipt } from "../fixtures/photos/types.js";
 import { type BotHarness, joinedStaff, nextReply, type Staff, startBotHarness } from "../support/bot.js";
 import { simulatedBank } from "../support/simulator.js";
 
-// Issue 16: a cashier forwards a screenshot of a receipt; Telegram delivers it as a photo at 90, 320, 800
+// A cashier forwards a screenshot of a receipt; Telegram delivers it as a photo at 90, 320, 800
 // and 1280 px. For every bank, a simulated transaction drawn by the independent photo set's renderer
 // (test/fixtures/photos) is confirmed from its largest size.
 

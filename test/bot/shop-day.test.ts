@@ -38,7 +38,7 @@ import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { simulatedBank } from "../support/simulator.js";
 import { waitFor } from "../support/wait.js";
 
-// Issue 19: group chats and daily summaries, through the real service and the fake Bot API.
+// Group chats and daily summaries, through the real service and the fake Bot API.
 
 let nextGroupId = -1_001_000_000_000;
 const newGroup = (title: string): FakeGroup => ({ id: nextGroupId--, title });

@@ -12,7 +12,7 @@ import {
 } from "../support/bot.js";
 import { firstExample } from "../support/simulator.js";
 
-// Issue 17 item 4: after 5 s on one bank the status says the bank is slow; at the deadline (7 s here) the card
+// After 5 s on one bank the status says the bank is slow; at the deadline (7 s here) the card
 // says the bank did not answer, with a "Try again" button that runs the same verification again.
 describe("the bot and a slow bank", () => {
   let harness: BotHarness;

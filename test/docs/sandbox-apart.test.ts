@@ -4,7 +4,7 @@ import { createTenant, startTestApi, type Tenant, type TestApi } from "../suppor
 import { insertVerification } from "../support/factories.js";
 import { firstExample, referenceBody } from "../support/simulator.js";
 
-// docs/api.md ("Sandbox keys") promises that a sandbox key's records and a live key's never meet: a live
+// docs/api.md §5 promises that a sandbox key's records and a live key's never meet: a live
 // integration that polls its history must not read a test confirmation as a payment.
 let api: TestApi;
 let live: Tenant;

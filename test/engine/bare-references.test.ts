@@ -6,7 +6,7 @@ import { createLogger } from "../../src/logger.js";
 import { createSandboxGateway } from "../../src/simulator/sandbox-gateway.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 
-// banks.md §1.2: which banks a bare reference can belong to. The bot asks the cashier to choose when
+// docs/banks.md §1.2: which banks a bare reference can belong to. The bot asks the cashier to choose when
 // several fit ("never auto-select"), so a bank must not claim shapes that are not its own.
 
 let db: TestDatabase;
@@ -45,7 +45,7 @@ describe("banksForReference", () => {
   });
 });
 
-// Issue 20: the front ends ask the engine once what an input still needs, and find a receipt link without
+// The front ends ask the engine once what an input still needs, and find a receipt link without
 // a try/catch used as a yes/no.
 describe("prepare and findReceiptLink", () => {
   const caller = { branchId: 1, businessId: 1, sandbox: false, source: { type: "api" as const, label: "t" } };

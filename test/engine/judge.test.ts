@@ -5,7 +5,7 @@ import type { Resolved } from "../../src/engine/resolve.js";
 import { VERIFICATION_METHODS } from "../../src/engine/types.js";
 
 // The verdict on a bank answer is a pure function of the answer, the resolved request and the branch's saved
-// accounts (issue 20: the engine's parts can be tested on their own).
+// accounts, so it is tested on its own.
 
 const RECEIPT: Receipt = {
   status: "completed",

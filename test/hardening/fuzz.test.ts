@@ -190,7 +190,7 @@ function jsonBodies(fields: readonly string[]): fc.Arbitrary<Pick<Request, "json
   );
 }
 
-/** The oddities the issue names, sent on every run whatever the seed. */
+/** Known multipart oddities, sent on every run whatever the seed. */
 function multipartExamples(): Request[] {
   const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\n");
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);

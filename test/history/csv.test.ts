@@ -37,7 +37,7 @@ describe("inertText (CSV injection)", () => {
   });
 
   it.each([
-    // Awash share tokens (../shared/banks.md 1.2), new and old style, kept exactly.
+    // Awash share tokens (docs/banks.md §1.2), new and old style, kept exactly.
     "-2KDL95Z0NR-4U61O6",
     "-E41AE0D86FFA-21XYYW",
     "-E43406CDD679-2CQJIP",

@@ -1,5 +1,5 @@
-// Black-box check of the real API against an outsider's Amhara Bank imitation (banks.md §2.10,
-// api-v1.md §4.1–4.2).
+// Black-box check of the real API against an outsider's Amhara Bank imitation (docs/banks.md §2.10),
+// held to the answers of docs/api.md §4.1–4.2.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant } from "../support/api.js";
 import { type AmharaTransaction, amharaTransactions, startAmharaImitation } from "./amhara.js";
@@ -114,7 +114,7 @@ describe("Amhara imitation through the API", () => {
       const before = imitation.bank.hits.length;
       const res = await verify(json);
       expectNotFound(res);
-      // banks.md §2.10: "show not found, do not retry".
+      // docs/banks.md §2.10: a 500 {status:false} is not found, and not retried.
       expect(imitation.bank.hits.slice(before)).toEqual([`/${unknown}`]);
     }
   });

@@ -1,4 +1,4 @@
-// An outsider's imitation of Amhara Bank, written from banks.md §2.10, §1.3, §1.6 only.
+// An outsider's imitation of Amhara Bank, written from docs/banks.md §2.10, §1.3, §1.6 only.
 // - transaction.amharabank.com.et/{FT ref}: JSON {status:true, data:{…}}; keys are misspelt and vary by
 //   direction; unknown references answer HTTP 500 {status:false, message}.
 // - receipt.amharabank.com.et/?trx={FT ref}: the React share page (an empty shell, no data in it).
@@ -57,7 +57,7 @@ export const amharaTransactions: AmharaTransaction[] = [
       sendorAccount: "9900055566677",
       receiverName: "ABAY COFFEE EXPORT PLC",
       reveiverAccount: "9900087654321",
-      // JSON numbers here: banks.md does not say whether amounts are strings or numbers.
+      // JSON numbers here: docs/banks.md does not say whether amounts are strings or numbers.
       amount: 480.5,
       currencyId: "ETB",
       dateTime: "2609120002",

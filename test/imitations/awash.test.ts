@@ -1,4 +1,5 @@
-// The real API as a black box against an outsider's Awash imitation (banks.md §2.4, contract api-v1.md §4.1–4.2).
+// The real API as a black box against an outsider's Awash imitation (docs/banks.md §2.4),
+// held to the answers of docs/api.md §4.1–4.2.
 import { describe, expect, it } from "vitest";
 import { createTenant } from "../support/api.js";
 import { startAwash } from "./awash.js";

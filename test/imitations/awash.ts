@@ -1,5 +1,5 @@
-// An outsider's imitation of Awash's share-link receipts, written from banks.md §2.4 (and §1.3–1.6) only:
-// HTML at awashpay.awashbank.com:8225/-{base-36 transaction id}-{counter}, a 3-column table.info-table.
+// An outsider's imitation of Awash's share-link receipts, written from docs/banks.md §2.4 (and §1.3–1.6)
+// only: HTML at awashpay.awashbank.com:8225/-{base-36 transaction id}-{counter}, a 3-column table.info-table.
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 

@@ -1,4 +1,4 @@
-// The real API as a black box against an outsider's BOA imitation (banks.md §2.5, contract api-v1.md §4.1–4.2).
+// The real API as a black box against an outsider's BOA imitation (docs/banks.md §2.5, docs/api.md §4.1–4.2).
 import { describe, expect, it } from "vitest";
 import { createTenant } from "../support/api.js";
 import { startBoa } from "./boa.js";

@@ -1,5 +1,6 @@
-// An outsider's imitation of Bank of Abyssinia's slip API, written from banks.md §2.5 (and §1.3–1.6) only:
-// JSON at cs.bankofabyssinia.com/api/onlineSlip/getDetails/?id={ref12}{last5}; miss = 200 "Invalid reference number".
+// An outsider's imitation of Bank of Abyssinia's slip API, written from docs/banks.md §2.5 (and §1.3–1.6)
+// only: JSON at cs.bankofabyssinia.com/api/onlineSlip/getDetails/?id={ref12}{last5}; a miss is a 200
+// "Invalid reference number".
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 

@@ -1,4 +1,4 @@
-// The real API as a black box against an outsider's CBE imitation (banks.md §2.1, contract api-v1.md §4.1–4.2).
+// The real API as a black box against an outsider's CBE imitation (docs/banks.md §2.1, docs/api.md §4.1–4.2).
 import { describe, expect, it } from "vitest";
 import { createTenant } from "../support/api.js";
 import { startCbe } from "./cbe.js";

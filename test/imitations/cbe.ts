@@ -1,5 +1,5 @@
-// An outsider's imitation of CBE, written from banks.md §2.1 (and §1.3–1.6) only: the mobile-receipt JSON API
-// behind mbreciept links, and the legacy PDF system on port 100 (both `?id=` and `/BranchReceipt/`).
+// An outsider's imitation of CBE, written from docs/banks.md §2.1 (and §1.3–1.6) only: the mobile-receipt
+// JSON API behind mbreciept links, and the legacy PDF system on port 100 (both `?id=` and `/BranchReceipt/`).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import PDFDocument from "pdfkit";
@@ -18,7 +18,7 @@ interface MobileTransaction {
   paymentDetails: string[];
 }
 
-/** Tokens of the mobile-receipt system (case-sensitive, §2.1 A). */
+/** Tokens of the mobile-receipt system (case-sensitive, §2.1). */
 export const cbeMobile: Record<string, MobileTransaction> = {
   "v2-Qm7RtZkLpXa9BwYc4Hdq": {
     id: "FT2614977L8S",

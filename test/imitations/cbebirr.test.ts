@@ -1,5 +1,5 @@
-// Black-box check of the real API against an outsider's CBE Birr imitation (banks.md §2.7,
-// api-v1.md §4.1–4.2: account_number is the payer's phone 251XXXXXXXXX).
+// Black-box check of the real API against an outsider's CBE Birr imitation (docs/banks.md §2.7,
+// docs/api.md §4.1–4.2: account_number is the payer's phone 251XXXXXXXXX).
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant } from "../support/api.js";
 import { type CbeBirrTransaction, cbeBirrTransactions, startCbeBirrImitation } from "./cbebirr.js";

@@ -1,5 +1,5 @@
-// An outsider's imitation of the CBE Birr wallet receipt host, written from banks.md §2.7, §1.3, §1.5, §1.6
-// only: GET https://cbepay1.cbe.com.et/aureceipt?TID={receipt no}&PH={payer phone 2519…} answers the PDF
+// An outsider's imitation of the CBE Birr wallet receipt host, written from docs/banks.md §2.7, §1.3, §1.5,
+// §1.6 only: GET https://cbepay1.cbe.com.et/aureceipt?TID={receipt no}&PH={payer phone 2519…} answers the PDF
 // "VAT Invoice/ Customer Receipt"; an unknown receipt or any other phone (the receiver's included) answers
 // the documented miss, HTTP 200 text/html, the empty Telerik ReportViewer page titled "Auto Receipt".
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -12,7 +12,7 @@ export interface CbeBirrTransaction {
   payerName: string;
   creditAccount: string;
   receiverName: string;
-  /** YYYY-MM-DD HH:mm (banks.md §1.6). */
+  /** YYYY-MM-DD HH:mm (docs/banks.md §1.6). */
   date: string;
   /** Bare amounts, or with "Br", as CBE Birr prints them (§1.5). */
   amount: string;
@@ -22,7 +22,7 @@ export interface CbeBirrTransaction {
   inWords: string;
   reason: string;
   channel: string;
-  /** banks.md §2.7: a PDF per most parsers, a server-rendered Telerik report page per cheki. */
+  /** docs/banks.md §2.7: a PDF per most parsers, a server-rendered Telerik report page per cheki. */
   format: "pdf" | "html";
 }
 
@@ -191,7 +191,7 @@ function renderReceipt(t: CbeBirrTransaction): Promise<Buffer> {
     y += 8;
     doc.fontSize(11).text("Transaction Details", 40, y);
     y += 20;
-    // A three-column table: text extraction tends to glue the row together (banks.md §2.7).
+    // A three-column table: text extraction tends to glue the row together (docs/banks.md §2.7).
     doc.fontSize(9).text("Receipt Number", 40, y).text("Transaction Date", 200, y).text("Amount", 360, y);
     y += 16;
     doc.text(t.receiptNumber, 40, y).text(t.date, 200, y).text(t.amount, 360, y);

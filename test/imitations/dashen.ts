@@ -1,5 +1,5 @@
-// An outsider's imitation of Dashen's receipt host, written from banks.md §2.3 (and §1.3–1.6) only: server HTML
-// at receipts.dashenbanksc.com/receipt/{FT Ref}; the old hosts answer 502 as they do now.
+// An outsider's imitation of Dashen's receipt host, written from docs/banks.md §2.3 (and §1.3–1.6) only:
+// server HTML at receipts.dashenbanksc.com/receipt/{FT Ref}; the old hosts answer 502 as they do now.
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 

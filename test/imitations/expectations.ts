@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { ApiResponse } from "../support/api.js";
 
-// What the contract (api-v1.md §2.2, §4.1, §7) promises for each outcome, shared by the imitation suites.
+// What the contract (docs/api.md §2.2, §4.1, §7) promises for each outcome, shared by the imitation suites.
 
 /** 404, the verification result of a transaction the bank does not know. */
 export function expectNotFound(response: ApiResponse): void {

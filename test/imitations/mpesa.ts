@@ -1,5 +1,5 @@
-// An outsider's imitation of Safaricom M-Pesa Ethiopia's receipt service, written from banks.md §2.8, §1.3,
-// §1.5, §1.6 only.
+// An outsider's imitation of Safaricom M-Pesa Ethiopia's receipt service, written from docs/banks.md §2.8,
+// §1.3, §1.5, §1.6 only.
 // - GET /api/receipt/getReceipt?trxNo={ref}: JSON {responseCode:"0", responseDescription, base64Data} where
 //   base64Data is the receipt PDF; a miss is JSON with responseCode other than "0".
 // - GET /receipt/{ref}: the share page from the SMS (a web-app shell; the data comes from the API).
@@ -9,13 +9,13 @@ import { type LoopbackImitation, serveImitation } from "./harness.js";
 
 export interface MpesaTransaction {
   id: string;
-  /** Rows of the PDF, label then value, as banks.md names them. */
+  /** Rows of the PDF, label then value, as docs/banks.md names them. */
   rows: Array<[string, string]>;
 }
 
 export const mpesaTransactions: MpesaTransaction[] = [
   {
-    // Layout exactly as banks.md lists it: no separate amount line, TOTAL includes the fees.
+    // Layout exactly as docs/banks.md lists it: no separate amount line, TOTAL includes the fees.
     id: "UIK7P2QX4M",
     rows: [
       ["TRANSACTION ID", "UIK7P2QX4M"],

@@ -1,4 +1,5 @@
-// Black-box check of the real API against an outsider's Siinqee imitation (banks.md §2.9, api-v1.md §4.1–4.2).
+// Black-box check of the real API against an outsider's Siinqee imitation (docs/banks.md §2.9),
+// held to the answers of docs/api.md §4.1–4.2.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTenant } from "../support/api.js";
 import { expectNotFound } from "./expectations.js";

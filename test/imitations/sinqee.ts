@@ -1,6 +1,6 @@
-// An outsider's imitation of Siinqee Bank's receipt pages, written from banks.md §2.9, §1.3 only. No real
-// layout is known (Weak), so the receipts are plausible key/value HTML in two styles.
-// - siinqeebank.com/receipt/{ref}: the newer receipt page (HTML). banks.md documents no miss answer for
+// An outsider's imitation of Siinqee Bank's receipt pages, written from docs/banks.md §2.9, §1.3 only. No
+// real layout is known (Weak), so the receipts are plausible key/value HTML in two styles.
+// - siinqeebank.com/receipt/{ref}: the newer receipt page (HTML). docs/banks.md documents no miss answer for
 //   this host; the imitation uses the eBirr platform's (HTTP 200 "Not Found Page", red H1), where
 //   Siinqee's receipts came from.
 // - receipt.ebirr.com/siinqee/{token}: the old route, HTTP 404 text/plain "Cannot GET /siinqee/…" (Oct 2026).

@@ -1,4 +1,5 @@
-// The real API as a black box against an outsider's telebirr imitation (banks.md §2.2, contract api-v1.md §4.1–4.2).
+// The real API as a black box against an outsider's telebirr imitation (docs/banks.md §2.2),
+// held to the answers of docs/api.md §4.1–4.2.
 import { describe, expect, it } from "vitest";
 import { createTenant } from "../support/api.js";
 import { sameInstant } from "./expectations.js";

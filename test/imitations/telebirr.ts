@@ -1,4 +1,4 @@
-// An outsider's imitation of telebirr's receipt page, written from banks.md §2.2 (and §1.3–1.6) only:
+// An outsider's imitation of telebirr's receipt page, written from docs/banks.md §2.2 (and §1.3–1.6) only:
 // bilingual server HTML at /receipt/{ref}, the invoice details as a header row over a value row.
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,12 +1,12 @@
-// An outsider's imitation of Zemen Bank's receipt share host, written from banks.md §2.6, §1.3, §1.5, §1.6
-// only: GET https://share.zemenbank.com/rt/{24-char token}/pdf answers a PDF receipt; anything else is the
-// documented miss, HTTP 404 JSON {"messages":"Transaction not found.","status":"404"}.
+// An outsider's imitation of Zemen Bank's receipt share host, written from docs/banks.md §2.6, §1.3, §1.5,
+// §1.6 only: GET https://share.zemenbank.com/rt/{24-char token}/pdf answers a PDF receipt; anything else is
+// the documented miss, HTTP 404 JSON {"messages":"Transaction not found.","status":"404"}.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import PDFDocument from "pdfkit";
 import { type LoopbackImitation, serveImitation } from "./harness.js";
 
 export interface ZemenTransaction {
-  /** 24 chars: 8-char prefix + the 16-char reference (banks.md §2.6). */
+  /** 24 chars: 8-char prefix + the 16-char reference (docs/banks.md §2.6). */
   token: string;
   reference: string;
   /** As printed after "Date" (DD-Mon-YYYY[, hh:mm:ss am]). */
@@ -85,7 +85,7 @@ export function startZemenImitation(): Promise<BankImitation> {
   return serveImitation(["share.zemenbank.com:443"], handle);
 }
 
-/** A token the bank once issued whose link has expired (banks.md §2.6: the 404 also says so). */
+/** A token the bank once issued whose link has expired (docs/banks.md §2.6: the 404 also says so). */
 export const expiredZemenToken = "48120937205ATWR2615100KD";
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -107,7 +107,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   response.end(pdf);
 }
 
-/** The labels of banks.md §2.6 in receipt order, label and value on one line like a two-column slip. */
+/** The labels of docs/banks.md §2.6 in receipt order, label and value on one line like a two-column slip. */
 function renderReceipt(t: ZemenTransaction): Promise<Buffer> {
   const rows: Array<[string, string]> = [
     ["Invoice No.", t.token.slice(0, 8)],

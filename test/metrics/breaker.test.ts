@@ -79,7 +79,7 @@ describe("a bank's circuit breaker", () => {
     expect(sandbox.status).toBe(200);
     expect(sandbox.body.success).toBe(true);
 
-    // Open until the cooldown has passed, however long that took on this machine.
+    // Open until the cooldown has passed, however long that took.
     clock += COOLDOWN_MS - 1;
     expect((await readyz()).body.banks.zemen).toBe("open");
     // After the cooldown one probe goes through; it fails, so the breaker opens again.

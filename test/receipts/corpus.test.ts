@@ -19,7 +19,9 @@ interface Expectation {
 
 const ROOT = path.resolve(import.meta.dirname, "../fixtures/receipts");
 
-/** The kinds of text each bank really produces (banks.md): PDFs where the bank serves PDFs, SMS where it sends them. */
+/**
+ * What text each bank really produces (docs/banks.md): PDFs where it serves PDFs, SMS where it sends them.
+ */
 const REQUIRED: Record<BankCode, Expectation["kind"][]> = {
   cbe: ["pdf", "ocr", "sms"],
   telebirr: ["html-copy", "ocr", "sms"],

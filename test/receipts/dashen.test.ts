@@ -35,7 +35,7 @@ describe("Dashen receipt text", () => {
       expect(parser.parse("Transaction Reference: 822LTWS26226OOWJ")?.transactionNumber).toBe(
         "822LTWS2622600WJ",
       );
-      // The branch code's last two are digits in all of banks.md's samples: Z there is a 2.
+      // The branch code's last two are digits in all of docs/banks.md's samples: Z there is a 2.
       expect(parser.parse("Transaction Reference: 8Z2LTWS2622600WJ")?.transactionNumber).toBe(
         "822LTWS2622600WJ",
       );

@@ -15,8 +15,8 @@ import {
 } from "../fixtures/photo-reading.js";
 import { caseImages, PHOTO_CASES, TELEGRAM_LONG_SIDE } from "../fixtures/photos/cases.js";
 
-// Issue 16: the independent rendered photo set (test/fixtures/photos: every bank's screenshot, phone photo
-// and SMS screenshot, written from banks.md by someone who has not read the readers) at Telegram's largest
+// The independent rendered photo set (test/fixtures/photos: every bank's screenshot, phone photo and SMS
+// screenshot, written from docs/banks.md by someone who has not read the readers) at Telegram's largest
 // photo size, read as the bot and the API read an upload. Floors are what the readers reach today: they may
 // only go up. The goal (reference 95 %, amount 90 %, no wrong value) and the timing are `npm run bench`'s.
 const FLOORS = { reference: 100, amount: 98, wrong: 0 };

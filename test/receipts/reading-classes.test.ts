@@ -4,7 +4,7 @@ import { readLabelled } from "../../src/reading/receipt-lines.js";
 import { detectBank } from "../../src/receipts/detect.js";
 
 /**
- * Issue 14's six failure classes, each with examples that failed before its fix. The corpus
+ * Six failure classes of receipt reading, each with examples that failed before its fix. The corpus
  * (reading-corpus.test.ts) measures the classes on texts nobody on the team wrote; these pin them down.
  */
 const read = (bank: keyof typeof RECEIPT_PARSERS, text: string) => RECEIPT_PARSERS[bank].parse(text);

@@ -3,7 +3,7 @@ import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
 import { type Fields, fieldsOf, loadCorpus } from "../fixtures/receipts/corpus/corpus.js";
 
 /**
- * "A wrong value is worse than none" (issue 14): a receipt text whose spacing, line ends, tabs or label
+ * "A wrong value is worse than none": a receipt text whose spacing, line ends, tabs or label
  * gluing vary, or that carries one more amount (a balance, a fee), reads to the same fields or to null,
  * never to a different value.
  */
@@ -29,7 +29,7 @@ function read(bank: keyof typeof RECEIPT_PARSERS, text: string): Fields | null {
 }
 
 /**
- * Readings that a variation still changes today (issue 14 is open): a Zemen OCR time lost when blank
+ * Readings that a variation still changes today: a Zemen OCR time lost when blank
  * lines split it from its date. Fixing
  * one fails this test until it is taken off the list; a new one fails it too.
  */

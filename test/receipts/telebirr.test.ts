@@ -196,7 +196,7 @@ describe("telebirr receipt text: detection", () => {
 
   it("scores a bare reference shape, shared with M-Pesa and CBE Birr, 1 (2 with a telebirr service prefix); nothing 0", () => {
     expect(parser.detect("DGS2BT1W54")).toBe(1);
-    // banks.md §1.2 names DET, CHQ, DAB, DEL, ADQ, DEP and DF as telebirr's service prefixes.
+    // telebirr's service prefixes (docs/banks.md §1.2): DET, CHQ, DAB, DEL, ADQ, DEP and DF.
     expect(parser.detect("DFH51OFIED")).toBe(2);
     expect(detectBank("You have received 2,500.00 ETB. Transaction ID: CHQ0FJ403O")).toEqual({
       kind: "detected",

@@ -24,7 +24,7 @@ import {
   startService,
 } from "../support/service-process.js";
 
-// Crash restarts without a person (issue 17, item 7): `kill -9` of the service, of its embedded
+// Crash restarts without a person: `kill -9` of the service, of its embedded
 // PostgreSQL, and of the service in the middle of a burst. Each case has its own DATA_DIR, and every
 // recovery happens without anyone stopping a process by hand.
 

@@ -58,7 +58,9 @@ export interface TestApi {
 }
 
 export interface TestApiOptions {
-  /** BANK_* settings; by default the banks.md defaults with no origin overrides (no bank is reachable). */
+  /**
+   * BANK_* settings; by default the docs/banks.md defaults with no origin overrides (no bank is reachable).
+   */
   banks?: Partial<BankSettings>;
   /** BANK_* variables, read the way the service reads them. */
   env?: Record<string, string>;
