@@ -1,11 +1,16 @@
+import path from "node:path";
 import type { Pool } from "undici";
-import type { FakeTelegram } from "../fakes/telegram.js";
+import { type FakeTelegram, startFakeTelegram } from "../fakes/telegram.js";
 import { createBranch, createBusiness } from "../src/admin/businesses.js";
 import { createApiKey } from "../src/auth/api-keys.js";
-import type { Orm } from "../src/db/orm.js";
+import { type Orm, openOrm } from "../src/db/orm.js";
 import type { Simulator } from "../src/simulator/server.js";
-import { type Exchange, exchange } from "./load.js";
-import type { ServiceChild } from "./service.js";
+import type { DatabaseServer } from "./database.js";
+import { clientPool, type Exchange, exchange } from "./load.js";
+import { type ServiceChild, startServiceChild } from "./service.js";
+import { benchReference } from "./sim-bank.js";
+
+const BOT_TOKEN = "123456:BENCH-TOKEN-0123456789abcdefABCDEF";
 
 /** What every scenario works with: the service, the simulator behind it, a tenant, and the database. */
 export interface BenchContext {
@@ -20,8 +25,13 @@ export interface BenchContext {
   telegram: FakeTelegram;
   /** The service's workers (WEB_CONCURRENCY): one per core, as deployed. */
   workers: number;
-  /** Another service on the same database and simulator, with `workers` workers; the caller stops it. */
+  /** Another service of the same build on the same database and simulator; the caller stops it. */
   startService(workers: number, name: string): Promise<ServiceChild>;
+  /**
+   * The made-up telebirr reference `index` of run `tag` (sim-bank.ts): a scenario run more than once on
+   * one service (an A/B run) gets new ones each time, since a receipt is confirmed once per branch.
+   */
+  reference(tag: string, index: number): string;
   /** POST /api/v1/verify of a telebirr reference with the verifying branch's key. */
   verify(reference: string): Promise<Exchange>;
   /** The same against another service (its own connections). */
@@ -34,6 +44,78 @@ export interface BenchTenant {
   verifyBranch: { id: number; key: string };
   /** Branch that holds the million history rows of scenario 7, and nothing else. */
   historyBranch: { id: number; key: string };
+}
+
+export interface BuildOptions {
+  /** The build's directory: its package.json's `start` says how to run it. */
+  dir: string;
+  /** Names its log files: "this", or the commit compared against. */
+  name: string;
+  database: DatabaseServer;
+  sim: Simulator;
+  simClient: Pool;
+  /** Where its service logs go. */
+  work: string;
+  workers: number;
+  cpuProfileDir?: string;
+  /** Registers a step that undoes what was just set up, run last-first when the bench ends. */
+  defer(step: () => Promise<unknown>): void;
+}
+
+/**
+ * One build's service on a scratch database of its own, with the bench's tenant and a fake Bot API of its
+ * own, sharing the simulator. The schema and the tenant are written with this build's code (openOrm
+ * migrates): the bench compares another build only when its migrations are the same (worktree.ts).
+ */
+export async function openBuild(options: BuildOptions): Promise<BenchContext> {
+  const { defer } = options;
+  const database = await options.database.scratch();
+  defer(() => database.drop());
+  const orm = await openOrm({ clientUrl: database.url, poolMax: 4 });
+  defer(() => orm.close(true));
+  const tenant = await createBenchTenant(orm);
+  const telegram = await startFakeTelegram({ token: BOT_TOKEN });
+  defer(() => telegram.close());
+  // The per-key rate limit is off: the bench sends thousands of requests a minute with one key.
+  const env = {
+    DATABASE_URL: database.url,
+    BANK_ORIGIN_OVERRIDES: options.sim.overrides,
+    LOG_LEVEL: "info",
+    API_RATE_LIMIT: "0",
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+  };
+  const startService = async (workers: number, name: string) => {
+    const service = await startServiceChild({
+      dir: options.dir,
+      env: { ...env, WEB_CONCURRENCY: String(workers) },
+      logFile: path.join(options.work, `${options.name}-${name}.log`),
+      ...(options.cpuProfileDir ? { cpuProfileDir: options.cpuProfileDir } : {}),
+    });
+    defer(() => service.stop());
+    return service;
+  };
+  const service = await startService(options.workers, "service");
+  const api = clientPool(service.url, 1100);
+  defer(() => api.close());
+  return {
+    service,
+    sim: options.sim,
+    api,
+    simClient: options.simClient,
+    orm,
+    tenant,
+    telegram,
+    workers: options.workers,
+    startService,
+    reference: benchReference,
+    verify: verifier(api, tenant.verifyBranch.key),
+    verifierOf(other) {
+      const pool = clientPool(other.url, 64);
+      defer(() => pool.close());
+      return verifier(pool, tenant.verifyBranch.key);
+    },
+  };
 }
 
 /** A business whose quota the bench cannot use up, with one branch per purpose and a cashier key each. */

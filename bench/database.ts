@@ -5,42 +5,49 @@ import path from "node:path";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../src/db/embedded.js";
 
-export interface ScratchDatabase {
-  url: string;
+export interface DatabaseServer {
   /** Where it runs, for the report: "embedded" or the configured server (without credentials). */
   server: string;
-  drop(): Promise<void>;
+  /** A new empty database on it, dropped by `drop`: the bench writes a million rows, never into a real one. */
+  scratch(): Promise<{ url: string; drop(): Promise<void> }>;
+  stop(): Promise<void>;
 }
 
 /**
- * An empty database for one bench run: with DATABASE_URL, a fresh database on that server, dropped after
- * (the bench writes a million rows; it must never write them into a real database); without it, an
- * embedded PostgreSQL in a temporary folder, deleted after.
+ * The PostgreSQL server of one bench run: the one of DATABASE_URL, or without it an embedded one in a
+ * temporary folder, deleted after.
  */
-export async function scratchDatabase(): Promise<ScratchDatabase> {
+export async function databaseServer(): Promise<DatabaseServer> {
   const configured = process.env.DATABASE_URL;
   if (configured) {
     const admin = new URL(configured);
-    const name = `birrcheck_bench_${randomBytes(4).toString("hex")}`;
-    await withClient(admin, (client) => client.query(`create database "${name}"`));
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
     return {
-      url: url.toString(),
       server: `${admin.hostname}:${admin.port || 5432}`,
-      drop: async () => {
-        await withClient(admin, (client) => client.query(`drop database if exists "${name}" with (force)`));
-      },
+      scratch: () => scratch(admin),
+      stop: async () => {},
     };
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "birrcheck-bench-db-"));
-  const server = await startEmbeddedPostgres({ dataDir, ephemeral: true });
+  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
   return {
-    url: server.url,
     server: "embedded",
-    drop: async () => {
-      await server.stop();
+    scratch: () => scratch(new URL(embedded.url)),
+    stop: async () => {
+      await embedded.stop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function scratch(admin: URL): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `birrcheck_bench_${randomBytes(4).toString("hex")}`;
+  await withClient(admin, (client) => client.query(`create database "${name}"`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withClient(admin, (client) => client.query(`drop database if exists "${name}" with (force)`));
     },
   };
 }

@@ -10,26 +10,11 @@ export interface Machine {
   os: string;
   postgres: string;
   date: string;
-  /**
-   * A fixed single-threaded workload's milliseconds (bench/machine-speed.ts), before the run and after it:
-   * lower is a faster core, and two readings far apart say the machine's speed changed during the run.
-   */
-  referenceWorkMs: { start: number; end: number };
-  /**
-   * A bare node:http server's CPU per request at 200/s and saturated (bench/machine-wake.ts): what this
-   * machine charges for waking an idle process, which the reference work does not see. Null off Linux.
-   */
-  bareServerCpuMs: { paced: number; saturated: number } | null;
   /** 1-minute load average at the start and the end of the run: other work on the machine skews every figure. */
   loadAverage: { start: number; end: number };
 }
 
-export function machine(
-  postgres: string,
-  loadAtStart: number,
-  referenceWorkMs: Machine["referenceWorkMs"],
-  bareServerCpuMs: Machine["bareServerCpuMs"],
-): Machine {
+export function machine(postgres: string, loadAtStart: number): Machine {
   const cpus = os.cpus();
   return {
     cpu: cpus[0]?.model.trim() ?? "unknown",
@@ -39,8 +24,6 @@ export function machine(
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     postgres,
     date: new Date().toISOString(),
-    referenceWorkMs,
-    bareServerCpuMs,
     loadAverage: { start: loadAtStart, end: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 },
   };
 }

@@ -5,19 +5,20 @@
  *   npm run bench                      every scenario
  *   npm run bench -- --only=1,4        some of them (setup is shared; 7 and 14 write a million rows each)
  *   npm run bench -- --profile         also a V8 CPU profile of the service (--cpu-prof), path printed
+ *   npm run bench -- --against <ref>   A/B: this build against another commit's (bench/ab.ts), scenarios
+ *                                      3, 1 and 2 alternated in pairs, then 4 and 11 on this build alone;
+ *                                      with --only, the scenarios chosen (those without a comparison run on
+ *                                      this build alone)
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { startFakeTelegram } from "../fakes/telegram.js";
-import { openOrm } from "../src/db/orm.js";
 import { startSimulator } from "../src/simulator/server.js";
-import { type BenchContext, createBenchTenant, verifier } from "./context.js";
-import { scratchDatabase } from "./database.js";
+import { type Build, type ComparedScenario, type Comparison, compareBuilds, PAIRS } from "./ab.js";
+import { type BenchContext, openBuild } from "./context.js";
+import { databaseServer } from "./database.js";
 import type { Figure, ScenarioResult } from "./figures.js";
 import { clientPool } from "./load.js";
-import { referenceWorkMs } from "./machine-speed.js";
-import { bareServerCpuMs, PACED_RATE } from "./machine-wake.js";
 import { machine, table, writeResults } from "./report.js";
 import { bot } from "./scenarios/bot.js";
 import { collapse } from "./scenarios/collapse.js";
@@ -32,28 +33,55 @@ import { qr } from "./scenarios/qr.js";
 import { reading } from "./scenarios/reading.js";
 import { restart } from "./scenarios/restart.js";
 import { slowBanks } from "./scenarios/slow-banks.js";
-import { throughput } from "./scenarios/throughput.js";
-import { startServiceChild } from "./service.js";
+import { throughput, throughputRate } from "./scenarios/throughput.js";
+import { ROOT } from "./service.js";
 import { benchBanks } from "./sim-bank.js";
 import { warmUp } from "./warm-up.js";
+import { otherBuild } from "./worktree.js";
 
-const BOT_TOKEN = "123456:BENCH-TOKEN-0123456789abcdefABCDEF";
 const RESULTS_FILE = path.resolve(import.meta.dirname, "results.json");
-/** The whole bench must finish within 10 minutes (issue 7); past that it stops and says so. */
-const TIME_LIMIT_MS = 10 * 60_000;
+/**
+ * Past this the bench stops and says so: 10 minutes for a plain run; an A/B run is meant to take at most
+ * 15 on 2 cores, its install included, and a machine busy with other work can double that.
+ */
+const TIME_LIMIT_MS = { plain: 10 * 60_000, ab: 30 * 60_000 };
 
 interface Scenario {
   number: number;
   name: string;
   run(ctx: BenchContext): Promise<ScenarioResult>;
+  /** How an A/B run compares it; without it, an A/B run runs it on this build alone. */
+  compare?: Comparison;
 }
 
 // Order matters: 3 runs first, on a freshly started service, so its peak RSS is that of the slow-bank
 // burst (VmHWM only grows); 7 runs last, so the million rows do not sit under the verify scenarios.
 const SCENARIOS: Scenario[] = [
-  { number: 3, name: "slow banks", run: slowBanks },
-  { number: 1, name: "engine overhead, open loop", run: engineOverhead },
-  { number: 2, name: "throughput", run: throughput },
+  {
+    number: 3,
+    name: "slow banks",
+    run: slowBanks,
+    compare: { figure: "slow.last", id: "ab.slow_last_ratio", goal: { atMost: 1.2 } },
+  },
+  {
+    number: 1,
+    name: "engine overhead, open loop",
+    run: engineOverhead,
+    compare: { figure: "openloop.p99", id: "ab.openloop_p99_ratio", goal: { atMost: 1.25 } },
+  },
+  {
+    number: 2,
+    name: "throughput",
+    run: throughput,
+    // The rate with every worker only: a second service of one worker and the simulator's own rate say
+    // nothing about one build against another, and would add a minute a pair.
+    compare: {
+      figure: "throughput.rate",
+      id: "ab.throughput_ratio",
+      goal: { atLeast: 0.85 },
+      run: throughputRate,
+    },
+  },
   { number: 4, name: "collapse", run: collapse },
   { number: 5, name: "parsing", run: parsing },
   { number: 6, name: "OCR", run: () => ocr() },
@@ -68,134 +96,155 @@ const SCENARIOS: Scenario[] = [
   // Last: its million rows (a branch of their own) sit under nothing else.
   { number: 14, name: "CSV export", run: exportCsv },
 ];
+/** What `--against` runs without --only: the compared scenarios, then collapse and start-up on this build. */
+const AB_DEFAULT = [3, 1, 2, 4, 11];
 
 const args = process.argv.slice(2);
-const only = args
-  .find((a) => a.startsWith("--only="))
-  ?.slice("--only=".length)
-  .split(",")
-  .map(Number);
+const against =
+  args.find((a) => a.startsWith("--against="))?.slice("--against=".length) ??
+  (args.includes("--against") ? (args[args.indexOf("--against") + 1] ?? "") : undefined);
+if (against !== undefined && (against === "" || against.startsWith("--"))) {
+  console.error("bench: --against needs a git ref (a commit, a tag or a branch)");
+  process.exit(2);
+}
+const only =
+  args
+    .find((a) => a.startsWith("--only="))
+    ?.slice("--only=".length)
+    .split(",")
+    .map(Number) ?? (against ? AB_DEFAULT : undefined);
 const profile = args.includes("--profile");
 const selected = SCENARIOS.filter((s) => !only || only.includes(s.number));
 
-const limit = setTimeout(() => {
-  console.error(`bench: over the ${TIME_LIMIT_MS / 60_000}-minute limit, stopping`);
-  process.exit(2);
-}, TIME_LIMIT_MS);
-limit.unref();
+const cleanup: (() => Promise<unknown>)[] = [];
+const defer = (step: () => Promise<unknown>) => {
+  cleanup.unshift(step);
+};
+/** Runs the deferred steps once, whoever asks first (the run's end or a signal), and waits for them. */
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let step = cleanup.shift(); step; step = cleanup.shift()) {
+      await step().catch((error: unknown) => console.error("cleanup:", error));
+    }
+  })();
+  return cleaning;
+}
+// Ctrl-C, a kill or the time limit still stop the services, drop the databases and remove the worktree.
+// The first signal counts: npm passes a Ctrl-C on to the bench, which the terminal has sent it too. (tsx's
+// own command line SIGKILLs it when it has not answered a signal within 60 ms; `node --import tsx` does not.)
+let stopping: Promise<never> | undefined;
+function stop(code: number, message: string): Promise<never> {
+  stopping ??= (async () => {
+    console.error(message);
+    await cleanUp();
+    process.exit(code);
+  })();
+  return stopping;
+}
+process.on("SIGINT", () => void stop(130, "bench: interrupted, cleaning up"));
+process.on("SIGTERM", () => void stop(143, "bench: terminated, cleaning up"));
+const limitMs = against ? TIME_LIMIT_MS.ab : TIME_LIMIT_MS.plain;
+setTimeout(() => void stop(2, `bench: over the ${limitMs / 60_000}-minute limit, stopping`), limitMs).unref();
 
 const startedAt = performance.now();
 const loadAtStart = Math.round((loadavg()[0] ?? 0) * 100) / 100;
-const referenceMs = referenceWorkMs();
-const bareServer = await bareServerCpuMs();
 const work = await mkdtemp(path.join(tmpdir(), "birrcheck-bench-"));
-const cleanup: (() => Promise<unknown>)[] = [];
 let failed = false;
 try {
+  const other = against ? await otherBuild(against, work, log, defer) : undefined;
   log("starting PostgreSQL, the simulator and the service");
-  const db = await scratchDatabase();
-  cleanup.unshift(() => db.drop());
-  const orm = await openOrm({ clientUrl: db.url, poolMax: 4 });
-  cleanup.unshift(() => orm.close(true));
-  const postgres = `PostgreSQL ${await serverVersion(orm)} (${db.server})`;
+  const database = await databaseServer();
+  defer(() => database.stop());
   const sim = await startSimulator(await benchBanks());
-  cleanup.unshift(() => sim.close());
-  const tenant = await createBenchTenant(orm);
-  const telegram = await startFakeTelegram({ token: BOT_TOKEN });
-  cleanup.unshift(() => telegram.close());
-  const profileDir = profile ? path.join(work, "profile") : undefined;
-  // The per-key rate limit is off: the bench sends thousands of requests a minute with one key.
-  const serviceEnv = {
-    DATABASE_URL: db.url,
-    BANK_ORIGIN_OVERRIDES: sim.overrides,
-    LOG_LEVEL: "info",
-    API_RATE_LIMIT: "0",
-    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-  };
-  const startService = (workers: number, name: string) =>
-    startServiceChild({
-      env: { ...serviceEnv, WEB_CONCURRENCY: String(workers) },
-      logFile: path.join(work, `${name}.log`),
-      listeners: workers,
-      ...(profileDir ? { cpuProfileDir: profileDir } : {}),
-    });
+  defer(() => sim.close());
+  const simClient = clientPool(sim.url, 64);
+  defer(() => simClient.close());
   // As deployed: one worker per core (WEB_CONCURRENCY's default).
   const workers = availableParallelism();
-  const service = await startService(workers, "service");
-  cleanup.unshift(() => service.stop());
-  const api = clientPool(service.url, 1100);
-  const simClient = clientPool(sim.url, 64);
-  cleanup.unshift(() => Promise.all([api.close(), simClient.close()]));
-  const ctx: BenchContext = {
-    service,
-    sim,
-    api,
-    simClient,
-    orm,
-    tenant,
-    telegram,
-    workers,
-    startService,
-    verify: verifier(api, tenant.verifyBranch.key),
-    verifierOf(other) {
-      const pool = clientPool(other.url, 64);
-      cleanup.unshift(() => pool.close());
-      return verifier(pool, tenant.verifyBranch.key);
-    },
-  };
+  const profileDir = profile ? path.join(work, "profile") : undefined;
+  const open = (dir: string, name: string) =>
+    openBuild({
+      dir,
+      name,
+      database,
+      sim,
+      simClient,
+      work,
+      workers,
+      defer,
+      ...(profileDir && dir === ROOT ? { cpuProfileDir: profileDir } : {}),
+    });
+  const here: Build = { name: "this", ctx: await open(ROOT, "this") };
+  const builds = [here];
+  if (other) builds.push({ name: other.name, ctx: await open(other.dir, other.name) });
+  const postgres = `PostgreSQL ${await serverVersion(here.ctx)} (${database.server})`;
 
-  const warm = await warmUp(ctx);
-  const figures: Figure[] = [];
-  const details: Record<string, unknown> = {
-    workers: { count: workers, connections: service.connections },
-    warmUp: { ...warm, serviceRssMb: service.memory()?.currentMb ?? null },
-  };
-  for (const scenario of selected) {
-    log(`${scenario.number}. ${scenario.name}`);
-    const began = performance.now();
-    const result = await scenario.run(ctx);
-    figures.push(...result.figures);
-    details[String(scenario.number)] = {
-      seconds: Math.round((performance.now() - began) / 100) / 10,
-      ...result.details,
+  // Per build: its processes, how clients reach them, its start to /readyz 200 and its warm-up.
+  const services: Record<string, unknown> = {};
+  const details: Record<string, unknown> = { workers, services };
+  for (const { name, ctx } of builds) {
+    log(`warming up ${name === "this" ? "this build" : name}`);
+    const warm = await warmUp(ctx);
+    services[name] = {
+      processes: ctx.service.processes().length,
+      connections: ctx.service.connections,
+      readyMs: ctx.service.readyMs,
+      warmUp: { ...warm, serviceRssMb: ctx.service.memory()?.currentMb ?? null },
     };
   }
-  details.servicePeakRssMb = service.memory()?.peakMb ?? null;
+
+  const figures: Figure[] = [];
+  const record = (number: number, result: ScenarioResult, extra: Record<string, unknown> = {}) => {
+    figures.push(...result.figures);
+    details[String(number)] = { ...extra, ...result.details };
+  };
+  const compared = other ? selected.filter((s): s is ComparedScenario => s.compare !== undefined) : [];
+  const there = builds[1];
+  if (other && there) {
+    log(
+      `A/B against ${against} (${other.commit}): ${PAIRS} pairs each of ${compared.map((s) => s.number).join(", ")}`,
+    );
+    const ab = await compareBuilds(compared, here, there, log);
+    figures.push(...ab.ratios);
+    for (const [number, result] of ab.firstRuns)
+      record(number, result, { run: "this build's first of the A/B" });
+    details.ab = { against, commit: other.commit, dir: other.dir, cached: other.cached, ...ab.details };
+  }
+  for (const scenario of selected.filter((s) => !other || !s.compare)) {
+    log(`${scenario.number}. ${scenario.name}`);
+    const began = performance.now();
+    const result = await scenario.run(here.ctx);
+    record(scenario.number, result, { seconds: Math.round((performance.now() - began) / 100) / 10 });
+  }
+  details.servicePeakRssMb = here.ctx.service.memory()?.peakMb ?? null;
   figures.sort((a, b) => a.scenario - b.scenario);
 
   const durationSeconds = Math.round((performance.now() - startedAt) / 1000);
-  // After the service has stopped: the machine as quiet as at the start.
-  await service.stop();
-  const info = machine(postgres, loadAtStart, { start: referenceMs, end: referenceWorkMs() }, bareServer);
+  const info = machine(postgres, loadAtStart);
   console.log(`\n${table(figures)}\n`);
   console.log(
     `${info.cpu}, ${info.cores} cores, ${info.memoryGb} GB, Node ${info.node}, ${info.postgres}; ` +
-      `${workers} workers (${service.connections}); ${durationSeconds} s`,
+      builds
+        .map(
+          ({ name, ctx }) =>
+            `${name}: ${workers} workers in ${ctx.service.processes().length} process(es)` +
+            (ctx.service.connections ? ` (${ctx.service.connections})` : ""),
+        )
+        .join("; ") +
+      `; ${durationSeconds} s`,
   );
   console.log(`load average (1 min) at start ${info.loadAverage.start}, at end ${info.loadAverage.end}`);
-  const { start, end } = info.referenceWorkMs;
-  console.log(
-    `reference work ${start} ms at start, ${end} ms at end (bench/machine-speed.ts: lower is faster)`,
-  );
-  if (Math.max(start, end) > 1.25 * Math.min(start, end)) {
-    console.log("the machine's speed changed during the run: compare its figures with care");
-  }
-  if (bareServer) {
-    console.log(
-      `a bare node:http server's CPU per request: ${bareServer.paced} ms at ${PACED_RATE}/s, ${bareServer.saturated} ms ` +
-        "saturated (bench/machine-wake.ts: what waking an idle process costs here)",
-    );
-  }
   await writeResults(RESULTS_FILE, { machine: info, durationSeconds, figures, details });
   console.log(`written: ${path.relative(process.cwd(), RESULTS_FILE)}`);
   if (profileDir) console.log(`service CPU profile (after it stops): ${profileDir}`);
 } catch (error) {
   failed = true;
-  console.error(error);
-  console.error(`service log kept in ${work}`);
+  // After a signal, whatever was under way fails as its services and worktree go: nothing to tell.
+  if (!stopping) console.error(error);
+  console.error(`logs kept in ${work}`);
 } finally {
-  for (const step of cleanup) await step().catch((error: unknown) => console.error("cleanup:", error));
+  await cleanUp();
   if (!failed && !profile) await rm(work, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
@@ -205,8 +254,8 @@ function log(message: string): void {
   console.log(`[${seconds.padStart(5)} s] ${message}`);
 }
 
-async function serverVersion(orm: Awaited<ReturnType<typeof openOrm>>): Promise<string> {
-  const rows: { v: string }[] = await orm.em
+async function serverVersion(ctx: BenchContext): Promise<string> {
+  const rows: { v: string }[] = await ctx.orm.em
     .getConnection()
     .execute("select current_setting('server_version') as v");
   return rows[0]?.v ?? "unknown";

@@ -1,29 +1,48 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
+import { freePort } from "../src/free-port.js";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-/** The built entry point `npm start` runs (`npm run bench` builds it first). */
-export const SERVICE_ENTRY = "dist/service/main.js";
-/** How `npm start` runs the service (package.json): its environment, then Node's flags and the entry. */
-export const SERVICE_START = startCommand();
+/** This build: the working tree `npm run bench` has just built. */
+export const ROOT = path.resolve(import.meta.dirname, "..");
 
-function startCommand(): { env: Record<string, string>; args: string[] } {
-  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: { start: string };
+/** How a build's `npm start` runs the service: its environment, Node's flags and the entry, then the entry alone. */
+export interface StartCommand {
+  env: Record<string, string>;
+  args: string[];
+  entry: string;
+}
+
+/**
+ * Reads `[NAME=value …] node [flags…] <entry>` from the package.json `start` script in `dir`: the bench runs
+ * it with its own Node (process.execPath), so that two builds compared run on the same one.
+ */
+export function startCommand(dir: string): StartCommand {
+  const { scripts } = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+    scripts?: { start?: string };
   };
-  const words = scripts.start.trim().split(/\s+/);
+  const start = scripts?.start ?? "";
+  const words = start.trim().split(/\s+/);
   const env: Record<string, string> = {};
-  for (let word = words[0]; word && /^[A-Z_][A-Z0-9_]*=/.test(word); word = words[0]) {
-    const [name = "", value = ""] = word.split("=");
-    env[name] = value;
-    words.shift();
+  while (words[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) {
+    const word = words.shift() ?? "";
+    const at = word.indexOf("=");
+    env[word.slice(0, at)] = word.slice(at + 1).replace(/^(["'])(.*)\1$/, "$2");
   }
   const [command, ...args] = words;
-  if (command !== "node" || args.at(-1) !== SERVICE_ENTRY) {
-    throw new Error(`npm start is not "[NAME=value…] node [flags] ${SERVICE_ENTRY}": ${scripts.start}`);
+  const entry = args.at(-1);
+  if (command !== "node" || !entry || entry.startsWith("-")) {
+    throw new Error(`${dir}: npm start is not "[NAME=value…] node [flags…] <entry>": ${start}`);
   }
-  return { env, args };
+  return { env, args, entry };
 }
 
 export interface ProcessMemory {
@@ -36,14 +55,20 @@ export interface ProcessMemory {
 
 export interface ServiceChild {
   url: string;
-  /** How clients reach its workers, as its "listening" line says ("shared port", "relayed", "own socket"). */
+  /** How clients reach its workers, as its "listening" log line says ("shared port", "relayed"), if it says. */
   connections: string;
   pid: number;
   logFile: string;
+  /** From the spawn to the first GET /readyz 200. */
+  readyMs: number;
+  /** The service's processes now (serviceProcesses): the one started first, then its Node descendants. */
+  processes(): number[];
   /**
-   * The service's own processes: the one started (its workers are threads of it) and any Node children,
-   * never PostgreSQL or other programs it runs. Linux /proc; null elsewhere.
+   * How many processes serve HTTP: its cluster workers (node:cluster gives them NODE_UNIQUE_ID), or 1 when it
+   * has none (one process, its workers threads of it).
    */
+  servingProcesses(): number;
+  /** The memory of processes(), summed (Linux /proc; null elsewhere). */
   memory(): ProcessMemory | null;
   /**
    * Starts a new peak: each process's VmHWM is reset (writing 5 to /proc/<pid>/clear_refs) so that memory()
@@ -56,28 +81,31 @@ export interface ServiceChild {
 }
 
 export interface ServiceChildOptions {
+  /** The build's directory: its package.json says how to start it, and it runs there. */
+  dir: string;
   env: Record<string, string>;
   logFile: string;
   /** Directory for V8 CPU profiles (node --cpu-prof, each worker its own), written when it stops. */
   cpuProfileDir?: string;
-  /** Log lines "listening" to wait for: one per worker (default 1, the first). */
-  listeners?: number;
 }
 
 /**
- * The service as it is deployed: `node dist/service/main.js` in its own process tree, configured by
- * environment. Its own processes give it their own event loops and their own RSS to measure. Logs go to a
- * file, not a pipe, so the bench process does no work per log line.
+ * A build's service as it is deployed: its `npm start` command in its own process tree, configured by
+ * environment, ready once GET /readyz answers 200 (with worker processes, once every one of them serves).
+ * Logs go to a file, not a pipe, so the bench process does no work per log line.
  */
 export async function startServiceChild(options: ServiceChildOptions): Promise<ServiceChild> {
+  const start = startCommand(options.dir);
+  const port = await freePort();
   const out = openSync(options.logFile, "w");
   const profile = options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...SERVICE_START.args], {
-    cwd: ROOT,
+  const began = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...start.args], {
+    cwd: options.dir,
     env: {
       ...process.env,
-      ...SERVICE_START.env,
-      PORT: "0",
+      ...start.env,
+      PORT: String(port),
       HOST: "127.0.0.1",
       BOOTSTRAP: "false",
       ...options.env,
@@ -94,83 +122,123 @@ export async function startServiceChild(options: ServiceChildOptions): Promise<S
       resolve();
     }),
   );
+  const stop = async () => {
+    if (exited) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exit;
+    clearTimeout(timer);
+  };
 
+  const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
-  let port: string | undefined;
-  let connections = "";
-  const listeners = options.listeners ?? 1;
-  for (;;) {
-    const log = readFileSync(options.logFile, "utf8");
-    const listening = [...log.matchAll(/"connections":"([^"]*)","port":(\d+),"msg":"listening"/g)];
-    connections = listening[0]?.[1] ?? "";
-    port = listening[0]?.[2];
-    if (port && listening.length >= listeners) break;
-    if (exited || Date.now() > until) throw new Error(`the service did not start:\n${log.slice(-3000)}`);
-    await new Promise((resume) => setTimeout(resume, 100));
+  while (!(await readyz(url))) {
+    if (exited || Date.now() > until) {
+      await stop();
+      throw new Error(`the service did not start:\n${readFileSync(options.logFile, "utf8").slice(-3000)}`);
+    }
+    await new Promise((resume) => setTimeout(resume, 20));
   }
+  const readyMs = Math.round(performance.now() - began);
+  const log = readFileSync(options.logFile, "utf8");
+  const connections = /"connections":"([^"]*)"[^\n]*"msg":"listening"/.exec(log)?.[1] ?? "";
 
-  const tree = () => [pid, ...nodeChildren(pid)];
+  const processes = () => serviceProcesses(pid, start.entry);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     connections,
     pid,
     logFile: options.logFile,
+    readyMs,
+    processes,
+    servingProcesses() {
+      const workers = processes().filter((p) => environ(p).some((v) => v.startsWith("NODE_UNIQUE_ID=")));
+      return Math.max(1, workers.length);
+    },
     memory() {
-      const each = tree().map(procMemory);
-      if (each.some((m) => m === null)) return null;
-      const sum = (pick: (m: { peakMb: number; currentMb: number }) => number) =>
-        each.reduce((total, m) => total + (m ? pick(m) : 0), 0);
-      return { peakMb: sum((m) => m.peakMb), currentMb: sum((m) => m.currentMb), processes: each.length };
+      const each = processes().map(residentKb);
+      if (each.length === 0 || each.some((m) => m === null)) return null;
+      const sumMb = (pick: (m: { peakKb: number; currentKb: number }) => number) =>
+        Math.round(each.reduce((total, m) => total + (m ? pick(m) : 0), 0) / 1024);
+      return { peakMb: sumMb((m) => m.peakKb), currentMb: sumMb((m) => m.currentKb), processes: each.length };
     },
     cpuMs() {
-      const each = tree().map(procCpuMs);
+      const each = processes().map(procCpuMs);
       return each.some((ms) => ms === null) ? null : each.reduce<number>((total, ms) => total + (ms ?? 0), 0);
     },
     resetPeak() {
       try {
-        for (const p of tree()) writeFileSync(`/proc/${p}/clear_refs`, "5");
+        for (const p of processes()) writeFileSync(`/proc/${p}/clear_refs`, "5");
         return true;
       } catch {
         return false;
       }
     },
-    async stop() {
-      if (exited) return;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exit;
-      clearTimeout(timer);
-    },
+    stop,
   };
 }
 
-/** The Node processes whose parent is `pid`, oldest first. */
-export function nodeChildren(pid: number): number[] {
+async function readyz(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5_000) });
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+const NODE = realpathSync(process.execPath);
+
+/**
+ * `root` and the processes under it that run the bench's Node on the build's `entry`: a primary and its
+ * cluster workers, or one process whose workers are threads. PostgreSQL, its watchdog, npm and the shell
+ * npm runs the script with are never counted. Oldest first; empty off Linux.
+ */
+export function serviceProcesses(root: number, entry: string): number[] {
+  const children = new Map<number, number[]>();
   let entries: string[];
   try {
     entries = readdirSync("/proc");
   } catch {
     return [];
   }
-  const children: number[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (parent === pid && name === "node") children.push(Number(entry));
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
     } catch {
       // Gone meanwhile.
     }
   }
-  return children.sort((a, b) => a - b);
+  const tree: number[] = [];
+  for (let queue = [root]; queue.length > 0; ) {
+    const pid = queue.shift() as number;
+    tree.push(pid);
+    queue = [...queue, ...(children.get(pid) ?? [])];
+  }
+  return tree.filter((pid) => runs(pid, entry)).sort((a, b) => a - b);
 }
 
-function procMemory(pid: number): { peakMb: number; currentMb: number } | null {
-  const resident = residentKb(pid);
-  if (!resident) return null;
-  return { peakMb: Math.round(resident.peakKb / 1024), currentMb: Math.round(resident.currentKb / 1024) };
+function runs(pid: number, entry: string): boolean {
+  try {
+    return (
+      readlinkSync(`/proc/${pid}/exe`) === NODE &&
+      readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(path.normalize(entry))
+    );
+  } catch {
+    return false;
+  }
+}
+
+function environ(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+  } catch {
+    return [];
+  }
 }
 
 /** One process's resident set now (VmRSS) and its peak (VmHWM), in kB; null once it is gone or off Linux. */

@@ -3,7 +3,7 @@ import { createApiKey } from "../../src/auth/api-keys.js";
 import { OUTCOME_MESSAGES } from "../../src/engine/types.js";
 import type { BenchContext } from "../context.js";
 import { atMost, recorded, type ScenarioResult } from "../figures.js";
-import { nodeChildren, residentKb } from "../service.js";
+import { residentKb } from "../service.js";
 import { round } from "../stats.js";
 
 const ROWS = 1_000_000;
@@ -37,7 +37,7 @@ export async function exportCsv(ctx: BenchContext): Promise<ScenarioResult> {
   await connection.execute("analyze verifications");
   const loadSeconds = round((performance.now() - loadStarted) / 1000, 1);
 
-  const pids = [ctx.service.pid, ...nodeChildren(ctx.service.pid)];
+  const pids = ctx.service.processes();
   const peakReset = ctx.service.resetPeak();
   const before = new Map(pids.map((pid) => [pid, residentKb(pid)?.currentKb ?? Number.NaN]));
   const sampled = new Map(before);

@@ -1,7 +1,7 @@
 import { type BenchContext, confirmed } from "../context.js";
 import { atMost, type ScenarioResult } from "../figures.js";
 import { clientPool, exchange, openLoop } from "../load.js";
-import { benchReference, telebirrReceiptPath } from "../sim-bank.js";
+import { telebirrReceiptPath } from "../sim-bank.js";
 import { round, summarize } from "../stats.js";
 
 const RATE = 200;
@@ -19,11 +19,11 @@ export async function engineOverhead(ctx: BenchContext): Promise<ScenarioResult>
   // Enough connections for a second's worth of requests in flight, as the service's own bank client has.
   const direct = clientPool(ctx.sim.url, RATE * 2);
   try {
-    const verified = await openLoop(RATE, SECONDS * 1000, (i) => ctx.verify(benchReference("O", i)));
+    const verified = await openLoop(RATE, SECONDS * 1000, (i) => ctx.verify(ctx.reference("O", i)));
     const failures = verified.filter((r) => !confirmed(r)).length;
     if (failures > 0) throw new Error(`open loop: ${failures} verifications not confirmed`);
     const fetched = await openLoop(RATE, SECONDS * 1000, (i) =>
-      exchange(direct, telebirrReceiptPath(benchReference("O", i))),
+      exchange(direct, telebirrReceiptPath(ctx.reference("O", i))),
     );
     const v = summarize(verified.map((r) => r.ms));
     const d = summarize(fetched.map((r) => r.ms));
