@@ -105,7 +105,7 @@ describe("docs/production.md's systemd unit", () => {
    * this machine: it checks a copy whose paths name this checkout instead, which has the same layout once
    * `npm ci` ran (node_modules/.bin/node, dist/). Nothing else of the unit is changed.
    */
-  async function verify(unit: string): Promise<Run & { file: string }> {
+  async function verify(unit: string): Promise<Run> {
     if (!systemdAnalyze) throw new Error("no systemd-analyze");
     const node = path.join(ROOT, "node_modules/.bin/node");
     expect(existsSync(node), `${node} is missing: run npm ci`).toBe(true);
@@ -113,7 +113,7 @@ describe("docs/production.md's systemd unit", () => {
     const file = path.join(dir, "birrcheck.service");
     try {
       await writeFile(file, unit.replaceAll(INSTALLED_AT, ROOT));
-      return { ...(await run(systemdAnalyze, ["verify", file])), file };
+      return await run(systemdAnalyze, ["verify", file]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
