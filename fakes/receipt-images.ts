@@ -6,6 +6,7 @@
  */
 import { type Canvas, createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import { oneAtATime } from "../src/receipts/ocr/one-at-a-time.js";
+import { cachedDrawing, drawingCodeHash } from "./drawing-cache.js";
 
 const FONT_DIR = "/usr/share/fonts/truetype/dejavu";
 const FAMILY = "DejaVu Sans";
@@ -48,8 +49,15 @@ function registerFonts(): void {
  * left-aligned. Empty strings leave a gap.
  */
 export function renderReceiptImage(lines: string[], options: RenderOptions = {}): Promise<Buffer> {
-  return serially(() => render(lines, options));
+  code ??= drawingCodeHash(["fakes/receipt-images.ts", "fakes/drawing-cache.ts"], [FONT_DIR]);
+  // Cached on disk across test files and runs (fakes/drawing-cache.ts): a hit reads a file and draws nothing.
+  return cachedDrawing("receipt-images", code, { lines, options }, () =>
+    serially(() => render(lines, options)),
+  );
 }
+
+/** What the drawing depends on besides its lines and options; computed once per process. */
+let code: string | undefined;
 
 // Canvas work is never overlapped (see src/receipts/ocr/one-at-a-time.ts).
 const serially = oneAtATime();

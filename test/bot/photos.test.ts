@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { photoSizesMessage } from "../../fakes/telegram.js";
 import { BANK_CODES, type BankCode } from "../../src/banks/codes.js";
 import type { SimExample } from "../../src/simulator/types.js";
-import { renderReceiptPhotoFor } from "../fixtures/photos/cases.js";
-import { telegramSizes } from "../fixtures/photos/render.js";
+import { receiptPhotoSizesFor } from "../fixtures/photos/cases.js";
 import type { PhotoKind, PhotoReceipt } from "../fixtures/photos/types.js";
 import { type BotHarness, joinedStaff, nextReply, type Staff, startBotHarness } from "../support/bot.js";
 import { simulatedBank } from "../support/simulator.js";
@@ -71,10 +70,9 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 describe("a receipt photo as Telegram delivers it", () => {
-  it.each(BANK_CODES)("%s: confirmed from the 1280 px size", { timeout: 60_000 }, async (bank) => {
+  it.each(BANK_CODES)("%s: confirmed from the 1280 px size", async (bank) => {
     const example = plainest(simulatedBank(bank).examples);
-    const original = await renderReceiptPhotoFor(photoReceiptOf(bank, example), KIND[bank]);
-    const sizes = (await telegramSizes(original)).map((size) => ({
+    const sizes = (await receiptPhotoSizesFor(photoReceiptOf(bank, example), KIND[bank])).map((size) => ({
       ...size,
       file: harness.telegram.addFile(size.image, { extension: "jpg" }),
     }));
