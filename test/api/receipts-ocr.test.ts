@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_DEGRADATION, renderReceiptImage } from "../../fakes/receipt-images.js";
-import { createOcrEngine, type OcrEngine } from "../../src/receipts/ocr/index.js";
+import type { OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createTenant, startTestApi, type TestApi } from "../support/api.js";
+import { testOcrEngine } from "../support/ocr.js";
 import { boaScreen, firstExample, type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
 
@@ -12,7 +13,7 @@ let ocr: OcrEngine;
 beforeAll(async () => {
   const started = await startBanks();
   sim = started.sim;
-  ocr = createOcrEngine({ poolSize: 1 });
+  ocr = testOcrEngine({ poolSize: 1 });
   api = await startTestApi({ banks: started.banks, ocr });
 });
 afterAll(async () => {

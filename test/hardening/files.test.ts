@@ -4,8 +4,9 @@ import PDFDocument from "pdfkit";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { renderReceiptImage } from "../../fakes/receipt-images.js";
 import { MAX_PDF_DECODED_BYTES } from "../../src/pdf/guard.js";
-import { createOcrEngine, type OcrEngine } from "../../src/receipts/ocr/index.js";
+import type { OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
+import { testOcrEngine } from "../support/ocr.js";
 import { type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
 
@@ -25,7 +26,7 @@ let tenant: Tenant;
 beforeAll(async () => {
   const started = await startBanks();
   sim = started.sim;
-  ocr = createOcrEngine({ poolSize: 1 });
+  ocr = testOcrEngine({ poolSize: 1 });
   api = await startTestApi({ banks: started.banks, ocr });
   tenant = await createTenant(api.db, { quota: 100 });
   // First use loads pdf.js and starts the OCR worker: not part of any one file's cost.
