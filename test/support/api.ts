@@ -70,9 +70,14 @@ export interface TestApiOptions {
   rateLimitPerMinute?: number;
   /** The database to serve from (dropped by close()); a fresh migrated one by default. */
   database?: TestDatabase;
-  /** VERIFY_DEADLINE_MS; the engine's default (25 s) when absent. */
+  /**
+   * VERIFY_DEADLINE_MS. By default 120 s, not the engine's 25 s: the deadline counts reading an image in,
+   * which a loaded machine can stretch past 25 s; the deadline has tests of its own (test/api/deadline).
+   */
   deadlineMs?: number;
 }
+
+const TEST_DEADLINE_MS = 120_000;
 
 /** The real Koa app and engine on a loopback port, on a fresh migrated database. */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -88,7 +93,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const banks = { ...loadConfig(options.env ?? {}).banks, ...options.banks };
   const engine = createEngine(banks, db.orm, logger, {
     sandbox: createSandboxGateway(),
-    ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+    deadlineMs: options.deadlineMs ?? TEST_DEADLINE_MS,
   });
   const reader = createReceiptReader({
     ocr: options.ocr ?? null,

@@ -77,6 +77,11 @@ export async function startBotHarness(mode: BotMode, env: Record<string, string>
     BOT_MODE: mode,
     // Flow suites send many messages from one user; the limit has its own tests.
     BOT_RATE_LIMIT: "0",
+    // Reading a photo counts against the verification's deadline (25 s by default) and has its own limit
+    // (20 s): a loaded machine must not turn a slow read into a failed test. Both limits have their own
+    // tests (test/bot/slow-bank, test/api/deadline, test/receipts/ocr).
+    VERIFY_DEADLINE_MS: "120000",
+    OCR_TIMEOUT_MS: "120000",
     ...(mode === "webhook"
       ? { BOT_WEBHOOK_URL: `https://bot.example.com${WEBHOOK_PATH}`, BOT_WEBHOOK_SECRET: WEBHOOK_SECRET }
       : {}),
