@@ -59,13 +59,14 @@ export function nextElement(element: HtmlElement): HtmlElement | null {
  * unclosed `<td>` in it, and keeps cells written without a `<tr>` where they are; browsers make them
  * sibling cells and a row, and so does this.
  */
-export function tableRows(root: HtmlDocument | HtmlElement): string[][] {
-  const rows: string[][] = [];
+export function tableRows(root: HtmlDocument | HtmlElement, rows: string[][] = []): string[][] {
   for (const node of root.children) {
     if (node.type !== ElementType.Tag) continue;
-    const cells = isCell(node) ? [] : cellsOf(node);
-    if (cells.length > 0) rows.push(cells);
-    rows.push(...tableRows(node));
+    if (!isCell(node)) {
+      const cells = cellsOf(node);
+      if (cells.length > 0) rows.push(cells);
+    }
+    tableRows(node, rows);
   }
   return rows;
 }
