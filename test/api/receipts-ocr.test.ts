@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_DEGRADATION, renderReceiptImage } from "../../fakes/receipt-images.js";
 import type { OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createTenant, startTestApi, type TestApi } from "../support/api.js";
-import { testOcrEngine } from "../support/ocr.js";
+import { sharedOcrEngine } from "../support/ocr.js";
 import { boaScreen, firstExample, type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
 
@@ -13,12 +13,11 @@ let ocr: OcrEngine;
 beforeAll(async () => {
   const started = await startBanks();
   sim = started.sim;
-  ocr = testOcrEngine({ poolSize: 1 });
+  ocr = sharedOcrEngine();
   api = await startTestApi({ banks: started.banks, ocr });
 });
 afterAll(async () => {
   await api.close();
-  await ocr.close();
   await sim.close();
 });
 

@@ -6,7 +6,7 @@ import { renderReceiptImage } from "../../fakes/receipt-images.js";
 import { MAX_PDF_DECODED_BYTES } from "../../src/pdf/guard.js";
 import type { OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
-import { testOcrEngine } from "../support/ocr.js";
+import { sharedOcrEngine } from "../support/ocr.js";
 import { type Simulator, startBanks } from "../support/simulator.js";
 import { leftoverUploads, postMultipart } from "../support/uploads.js";
 
@@ -26,7 +26,7 @@ let tenant: Tenant;
 beforeAll(async () => {
   const started = await startBanks();
   sim = started.sim;
-  ocr = testOcrEngine({ poolSize: 1 });
+  ocr = sharedOcrEngine();
   api = await startTestApi({ banks: started.banks, ocr });
   tenant = await createTenant(api.db, { quota: 100 });
   // First use loads pdf.js and starts the OCR worker: not part of any one file's cost.
@@ -35,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api?.close();
-  await ocr?.close();
   await sim?.close();
 });
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   PHOTO_DEGRADATION,
   photoOf,
@@ -21,7 +21,7 @@ import {
 } from "../../src/receipts/ocr/index.js";
 import { OcrWorkerPool } from "../../src/receipts/ocr/pool.js";
 import { prepareForOcr } from "../../src/receipts/ocr/preprocess.js";
-import { TEST_OCR_TIMEOUT_MS, testOcrEngine } from "../support/ocr.js";
+import { sharedOcrEngine, TEST_OCR_TIMEOUT_MS } from "../support/ocr.js";
 import { WAIT_MS, within } from "../support/wait.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -119,11 +119,9 @@ describe("image header", () => {
 describe("OCR engine", () => {
   let engine: OcrEngine;
   beforeAll(() => {
-    // Two workers for two cores: the samples below run two at a time.
-    engine = testOcrEngine({ poolSize: 2 });
-  });
-  afterAll(async () => {
-    await engine.close();
+    // Two workers for two cores (the test process's engine, test/support/ocr.ts): the samples below run two
+    // at a time.
+    engine = sharedOcrEngine();
   });
 
   describe.concurrent("reads each bank's receipt", () => {

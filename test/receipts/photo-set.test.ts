@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { confusableVariants } from "../../src/reading/confusables.js";
 import type { OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
@@ -14,7 +14,7 @@ import {
   telegramImage,
 } from "../fixtures/photo-reading.js";
 import { caseImages, PHOTO_CASES, TELEGRAM_LONG_SIDE } from "../fixtures/photos/cases.js";
-import { testOcrEngine } from "../support/ocr.js";
+import { sharedOcrEngine } from "../support/ocr.js";
 
 // The independent rendered photo set (test/fixtures/photos: every bank's screenshot, phone photo and SMS
 // screenshot, written from docs/banks.md by someone who has not read the readers) at Telegram's largest
@@ -26,9 +26,9 @@ let ocr: OcrEngine;
 let reader: ReceiptReader;
 let readings: PhotoReading[];
 beforeAll(async () => {
-  // Two workers for two cores, without the service's 20 s limit per image: what is read is checked here,
-  // and on a loaded machine a read past that limit would count as a miss.
-  ocr = testOcrEngine({ poolSize: 2 });
+  // Two workers for two cores (the test process's engine), without the service's 20 s limit per image:
+  // what is read is checked here, and on a loaded machine a read past that limit would count as a miss.
+  ocr = sharedOcrEngine();
   reader = createReceiptReader({ ocr, qr: createQrReceiptReader() });
   // Drawn one at a time first (from the drawing cache after the first run, fakes/drawing-cache.ts): sixty
   // renders encoding at once beside the reader's own image work is the overlapping native canvas work that
@@ -38,9 +38,6 @@ beforeAll(async () => {
   // Sixty reads (and, on a first run, a minute of drawing): minutes on a loaded 2-core machine. The bound
   // is for a hang only (it was 300 s, which a loaded run reached).
 }, 900_000);
-afterAll(async () => {
-  await ocr?.close();
-});
 
 describe("the rendered photo set at Telegram's size", () => {
   it("reads references and amounts at least as well as before, and no more wrong values", () => {
