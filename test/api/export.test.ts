@@ -377,7 +377,7 @@ describe("a database failure while streaming", () => {
         .catch(() => undefined);
       await fragile.close();
     }
-  }, 60_000);
+  });
 });
 
 describe("exportVerifications", () => {

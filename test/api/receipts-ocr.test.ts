@@ -21,7 +21,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-describe("verification of a receipt image by server OCR", { timeout: 120_000 }, () => {
+describe("verification of a receipt image by server OCR", () => {
   it.each([
     ["a screenshot", { width: 720, fontSize: 22 }],
     ["a photo", { width: 1200, fontSize: 27, ...PHOTO_DEGRADATION }],

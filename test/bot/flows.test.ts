@@ -395,7 +395,7 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       });
     });
 
-    it("verifies a photo of a receipt by OCR", { timeout: 60_000 }, async () => {
+    it("verifies a photo of a receipt by OCR", async () => {
       const team = await joinedStaff(harness);
       const image = await renderReceiptImage(mpesaScreen(), {
         width: 720,

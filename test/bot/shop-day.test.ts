@@ -36,7 +36,7 @@ import {
 } from "../support/bot.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { simulatedBank } from "../support/simulator.js";
-import { waitFor } from "../support/wait.js";
+import { WAIT_MS, waitFor } from "../support/wait.js";
 
 // Group chats and daily summaries, through the real service and the fake Bot API.
 
@@ -191,9 +191,7 @@ describe("the bot in a branch's group chat", () => {
     expect(ask.payload.text).toMatch(/^I need to ask you about this receipt/);
   });
 
-  it("reads a member's photo before answering: a receipt gets a card, any other photo nothing", {
-    timeout: 90_000,
-  }, async () => {
+  it("reads a member's photo before answering: a receipt gets a card, any other photo nothing", async () => {
     const team = await joinedStaff(harness);
     const group = newGroup("Photos");
     await postAndWait(harness, group, textMessage(team.manager, "/link"), /Done/);
@@ -467,7 +465,7 @@ describe("/export in the bot", () => {
     const sent = await harness.telegram.waitForCall(
       "sendDocument",
       (payload) => payload.chat_id === String(team.manager.id) || payload.chat_id === team.manager.id,
-      { after: before, timeoutMs: 20_000 },
+      { after: before, timeoutMs: WAIT_MS },
     );
     const document = sent.payload.document as UploadedFile;
     expect(document.file_name).toMatch(/^verifications-Main-7d-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -481,7 +479,7 @@ describe("/export in the bot", () => {
     const amharic = await harness.telegram.waitForCall(
       "sendDocument",
       (payload) => String(payload.chat_id) === String(team.manager.id),
-      { after: later, timeoutMs: 20_000 },
+      { after: later, timeoutMs: WAIT_MS },
     );
     expect(amharic.payload.caption).toBe("Main፦ ያለፉት 7d ማረጋገጫዎች፣ 2 ረድፎች።");
     expect((amharic.payload.document as UploadedFile).bytes.toString("utf8")).toBe(

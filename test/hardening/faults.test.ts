@@ -64,7 +64,7 @@ beforeAll(async () => {
       BANK_BREAKER_FAILURES: "100",
     },
   });
-}, 60_000);
+});
 afterAll(async () => {
   const code = await service?.stop();
   await sim?.close();

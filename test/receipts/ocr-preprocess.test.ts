@@ -28,7 +28,7 @@ describe("preparing a photo for OCR", () => {
     expect(whole.width).toBeGreaterThan(whole.height);
     expect(prepared.height).toBeGreaterThan(prepared.width);
     expect(prepared.light).toBeGreaterThan(0.8);
-  }, 60_000);
+  });
 
   it("still inverts a dark-mode screenshot", async () => {
     const sms = PHOTO_CASES.find((c) => c.id === "cbe-sms-2");
@@ -38,5 +38,5 @@ describe("preparing a photo for OCR", () => {
     expect((await measure(await prepareForOcr(upload, { maxPixels: 40_000_000 }))).light).toBeGreaterThan(
       0.8,
     );
-  }, 60_000);
+  });
 });
