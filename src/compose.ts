@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { createApi } from "../api/app.js";
 import { answerMalformedRequestsWithJson } from "../api/client-errors.js";
 import { applyServerTimeouts } from "../api/server-settings.js";
-import { createTelegramBot } from "../bot/index.js";
+import type { TelegramBot } from "../bot/index.js";
 import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
 import { createKeyCache } from "./auth/key-cache.js";
 import { listenForKeyChanges } from "./auth/key-changes.js";
@@ -42,6 +42,8 @@ export interface ServiceOptions {
   databaseAlive?: () => boolean;
   /** Whether every worker of this instance serves, for /readyz (a cluster worker's primary knows). */
   workersReady?: () => WorkersReady;
+  /** Called once the API listens, before the bot's code loads. */
+  onListening?: () => void;
 }
 
 /** The composition root: database, ORM, the API and the Telegram bot on one engine, in one process. */
@@ -99,24 +101,29 @@ export async function startService(
     breakers,
     sandboxExamples: sandboxExamples(),
   });
-  const telegram = config.telegram
-    ? createTelegramBot(config.telegram, {
-        services: createServices(orm),
-        databaseUrl: database.url,
-        engine,
-        reader: createReceiptReader({ ocr, qr, metrics }),
-        logger,
-        metrics,
-      })
-    : null;
-  if (telegram?.webhook) app.use(telegram.webhook);
+  // The webhook's route answers once the bot's code is loaded; until then Telegram retries the update.
+  let telegram: TelegramBot | null = null;
+  app.use((ctx, next) => (telegram?.webhook ? telegram.webhook(ctx, next) : next()));
   const server = createServer(app.callback());
   answerMalformedRequestsWithJson(server);
   applyServerTimeouts(server, config.http);
   const port = await listen(server, config.port, config.host);
   const url = `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${port}`;
   logger.info({ port }, "listening");
-  telegram?.start();
+  options.onListening?.();
+  // Loaded after the API listens (it is a third of the service's code): the bot connects in the background.
+  if (config.telegram) {
+    const { createTelegramBot } = await import("../bot/index.js");
+    telegram = createTelegramBot(config.telegram, {
+      services: createServices(orm),
+      databaseUrl: database.url,
+      engine,
+      reader: createReceiptReader({ ocr, qr, metrics }),
+      logger,
+      metrics,
+    });
+    telegram.start();
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -2,6 +2,8 @@ import type { WorkersReady } from "./readiness.js";
 
 /** What a cluster primary tells its workers. */
 export type ToWorker =
+  /** The database to serve from, once it is up (the embedded one, or DATABASE_URL). */
+  | { type: "birrcheck:database"; url: string }
   /** How many workers serve and whether the embedded database is up, sent whenever either changes. */
   | ({ type: "birrcheck:status"; databaseUp: boolean } & WorkersReady)
   /** Every worker's metrics, merged, for the scrape `id` this worker asked for; null when they did not come. */
@@ -9,6 +11,8 @@ export type ToWorker =
 
 /** What a worker tells its primary. */
 export type ToPrimary =
+  /** It listens for messages and waits for the database's URL. */
+  | { type: "birrcheck:database-wanted" }
   /** It listens: connections may come. */
   | { type: "birrcheck:serving" }
   /** Its event loop turns; sent every second once it serves. */

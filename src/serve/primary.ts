@@ -39,7 +39,7 @@ export async function runPrimary(): Promise<void> {
     })();
     return stopping;
   };
-  // A signal during start-up is kept until the database is up: stopping then also stops it.
+  // A signal while the database starts is kept until it is up: stopping then also stops it.
   const onSignal = (signal: NodeJS.Signals) => {
     logger.info({ signal }, "shutting down");
     stopRequested = true;
@@ -48,6 +48,18 @@ export async function runPrimary(): Promise<void> {
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
 
+  // The workers load their code while the database starts; they wait for its URL to serve.
+  workers = startWorkers({
+    count: config.webConcurrency,
+    logger,
+    // A worker that cannot start before any has served (port taken, database unreachable) would fail the
+    // same way again: it said why, and the service stops.
+    onStartFailed: () => {
+      logger.fatal("a worker could not start; stopping");
+      void stop(1);
+    },
+  });
+  logger.info({ workers: config.webConcurrency, primary: process.pid }, "workers starting");
   try {
     database = await openDatabase(config, logger, (error) => {
       logger.fatal({ err: error }, "the embedded database is gone; stopping");
@@ -56,28 +68,16 @@ export async function runPrimary(): Promise<void> {
   } catch (error) {
     if (error instanceof EmbeddedDatabaseBusyError) process.stderr.write(`${error.message}\n`);
     else logger.fatal({ err: error }, "start failed");
+    await workers.stop(0);
     process.exit(1);
   }
   if (stopRequested) return void stop(0);
-
+  workers.setDatabase(database.url);
   const alive = database.alive ?? (() => true);
-  workers = startWorkers({
-    count: config.webConcurrency,
-    env: { DATABASE_URL: database.url },
-    logger,
-    databaseUp: alive(),
-    // A worker that cannot start before any has served (port taken, database unreachable) would fail the
-    // same way again: it said why, and the service stops.
-    onStartFailed: () => {
-      logger.fatal("a worker could not start; stopping");
-      void stop(1);
-    },
-  });
-  let databaseUp = alive();
+  let databaseUp = true;
   setInterval(() => {
     if (alive() === databaseUp) return;
     databaseUp = !databaseUp;
     workers?.setDatabaseUp(databaseUp);
   }, DATABASE_POLL_MS).unref();
-  logger.info({ workers: config.webConcurrency, primary: process.pid }, "workers starting");
 }

@@ -1,7 +1,6 @@
 import cluster from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
-import { firstRunBanner } from "../admin/first-run-banner.js";
-import { type RunningService, startService } from "../compose.js";
+import type { RunningService } from "../compose.js";
 import { loadConfig } from "../config.js";
 import { createLogger } from "../logger.js";
 import { createMetrics, type Metrics } from "../metrics/registry.js";
@@ -12,8 +11,8 @@ const ALIVE_EVERY_MS = 1_000;
 const SCRAPE_WITHIN_MS = 6_000;
 
 /**
- * One cluster worker: the whole service (API, bot, engine) on the port the primary shares, with the database
- * the primary gave it. It reports when it serves and that its event loop turns, and drains on SIGTERM or
+ * One cluster worker: the whole service (API, bot, engine) on the port the primary shares, on the database
+ * whose URL the primary sends once it is up. It reports when it serves and that its event loop turns, and drains on SIGTERM or
  * SIGINT, which come from the primary or from a process manager signalling the whole process group.
  */
 export async function runWorker(): Promise<void> {
@@ -30,46 +29,64 @@ export async function runWorker(): Promise<void> {
     stopping: false,
     databaseUp: true,
   };
-  let service: RunningService | undefined;
+  let listening = false;
+  let starting: Promise<RunningService> | undefined;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    // Still starting: nothing was accepted, so nothing is owed.
-    if (!service) process.exit(0);
-    service.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    // Not listening yet: nothing was accepted, so nothing is owed.
+    if (!listening || !starting) process.exit(0);
+    starting
+      .then((service) => service.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
   };
   const scrapes = clusterScrapes(toPrimary);
+  let database: (url: string) => void = () => undefined;
+  const databaseUrl = new Promise<string>((resolve) => {
+    database = resolve;
+  });
   process.on("message", (message: unknown) => {
     if (!isOurs<ToWorker>(message)) return;
+    if (message.type === "birrcheck:database") database(message.url);
     if (message.type === "birrcheck:status") status = message;
     if (message.type === "birrcheck:metrics") scrapes.answered(message.id, message.text);
   });
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  toPrimary({ type: "birrcheck:database-wanted" });
 
-  const metrics = createMetrics();
+  // The service's code loads while the primary starts the database.
+  const [{ startService }, url] = await Promise.all([import("../compose.js"), databaseUrl]);
+  starting = startService({ ...config, databaseUrl: url }, logger, {
+    metrics: scrapes.merged(createMetrics()),
+    databaseAlive: () => status.databaseUp,
+    workersReady: () => status,
+    onListening: () => {
+      listening = true;
+      toPrimary({ type: "birrcheck:serving" });
+      setInterval(() => toPrimary({ type: "birrcheck:alive" }), ALIVE_EVERY_MS).unref();
+    },
+  });
+  let service: RunningService;
   try {
-    service = await startService(config, logger, {
-      metrics: scrapes.merged(metrics),
-      databaseAlive: () => status.databaseUp,
-      workersReady: () => status,
-    });
+    service = await starting;
   } catch (error) {
     logger.fatal({ err: error }, "start failed");
     process.exit(1);
   }
-  toPrimary({ type: "birrcheck:serving" });
-  setInterval(() => toPrimary({ type: "birrcheck:alive" }), ALIVE_EVERY_MS).unref();
-  // Shown once, on the terminal, never in a log line.
-  if (service.bootstrapped) process.stdout.write(firstRunBanner(service.url, service.bootstrapped));
+  if (service.bootstrapped) {
+    // Shown once, on the terminal, never in a log line.
+    const { firstRunBanner } = await import("../admin/first-run-banner.js");
+    process.stdout.write(firstRunBanner(service.url, service.bootstrapped));
+  }
 }
 
 /**

@@ -12,15 +12,14 @@ const MAX_RESTART_PAUSE_MS = 10_000;
 
 export interface WorkerSetOptions {
   count: number;
-  /** Added to each worker's environment (the embedded database's URL). */
-  env: Record<string, string>;
   logger: Logger;
-  databaseUp: boolean;
   /** A worker exited before the set first became ready: starting again would fail the same way. */
   onStartFailed(): void;
 }
 
 export interface WorkerSet {
+  /** The database is up at `url`: workers waiting for it start their service. */
+  setDatabase(url: string): void;
   setDatabaseUp(up: boolean): void;
   /** Lets every worker drain and exit; ends those still there after `limitMs`. */
   stop(limitMs: number): Promise<void>;
@@ -43,7 +42,9 @@ export function startWorkers(options: WorkerSetOptions): WorkerSet {
   const { count, logger } = options;
   const members = new Map<number, Member>();
   const metrics = new AggregatorRegistry();
-  let databaseUp = options.databaseUp;
+  let databaseUrl: string | undefined;
+  let databaseUp = true;
+  const wanting = new Set<Worker>();
   let stopping = false;
   let everReady = false;
   let restartPause = 0;
@@ -65,12 +66,16 @@ export function startWorkers(options: WorkerSetOptions): WorkerSet {
   };
 
   const fork = () => {
-    const worker = cluster.fork(options.env);
+    const worker = cluster.fork();
     const member: Member = { worker, startedAt: Date.now(), serving: false, lastAlive: Date.now() };
     members.set(worker.id, member);
     worker.on("message", (message: unknown) => {
       if (!isOurs<ToPrimary>(message)) return;
       member.lastAlive = Date.now();
+      if (message.type === "birrcheck:database-wanted") {
+        if (databaseUrl) send(worker, { type: "birrcheck:database", url: databaseUrl });
+        else wanting.add(worker);
+      }
       if (message.type === "birrcheck:serving") {
         member.serving = true;
         broadcast();
@@ -88,6 +93,7 @@ export function startWorkers(options: WorkerSetOptions): WorkerSet {
     });
     worker.once("exit", (code, signal) => {
       members.delete(worker.id);
+      wanting.delete(worker);
       broadcast();
       if (stopping) return;
       if (!everReady) return options.onStartFailed();
@@ -118,6 +124,11 @@ export function startWorkers(options: WorkerSetOptions): WorkerSet {
   for (let i = 0; i < count; i++) fork();
 
   return {
+    setDatabase(url) {
+      databaseUrl = url;
+      for (const worker of wanting) send(worker, { type: "birrcheck:database", url });
+      wanting.clear();
+    },
     setDatabaseUp(up) {
       databaseUp = up;
       broadcast();
