@@ -1,8 +1,41 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
-export default defineConfig({
+/**
+ * Left out of the edit loop's run (`vitest run --mode quick`, npm run test:quick), chosen from the suite's
+ * per-file durations: what starts service processes, a browser or a shell, reads photos by OCR, fuzzes
+ * 10,000 requests, or waits out real deadlines and time limits. About two thirds of the suite's time in a
+ * fifth of its files. `npm test` (and CI) runs everything; `npx vitest run --changed` runs what a change
+ * touches.
+ */
+const SLOW = [
+  "test/service/**",
+  "test/serve/**",
+  "test/pdf/**",
+  "test/docs/docs-page.test.ts",
+  "test/docs/examples.test.ts",
+  "test/docs/production.test.ts",
+  "test/hardening/database-stall.test.ts",
+  "test/hardening/faults.test.ts",
+  "test/hardening/files.test.ts",
+  "test/hardening/fuzz.test.ts",
+  "test/hardening/instances.test.ts",
+  "test/hardening/processes.test.ts",
+  "test/hardening/server-timeouts.test.ts",
+  "test/receipts/ocr.test.ts",
+  "test/receipts/ocr-preprocess.test.ts",
+  "test/receipts/photo-set.test.ts",
+  "test/receipts/qr.test.ts",
+  "test/api/receipts-ocr.test.ts",
+  "test/api/deadline.test.ts",
+  "test/bot/photos.test.ts",
+  "test/bot/lifecycle.test.ts",
+  "test/bot/slow-bank.test.ts",
+];
+
+export default defineConfig(({ mode }) => ({
   test: {
     include: ["test/**/*.test.ts"],
+    exclude: mode === "quick" ? [...configDefaults.exclude, ...SLOW] : configDefaults.exclude,
     globalSetup: ["test/setup/database.ts"],
     // Only a real failure (a hang) reaches these: tests wait for events with bounds of their own
     // (test/support/wait.ts, 30 s), and a loaded 2-core machine runs a test several times slower than an idle one.
@@ -17,4 +50,4 @@ export default defineConfig({
     // purpose is test/support/ocr.ts's engine, one per process.
     isolate: false,
   },
-});
+}));
