@@ -23,10 +23,10 @@ export interface BenchContext {
   tenant: BenchTenant;
   /** The fake Bot API the service's bot polls (scenario 8). */
   telegram: FakeTelegram;
-  /** The service's workers (WEB_CONCURRENCY): one per core, as deployed. */
+  /** The processes serving HTTP with WEB_CONCURRENCY's default, as deployed. */
   workers: number;
-  /** Another service of the same build on the same database and simulator; the caller stops it. */
-  startService(workers: number, name: string): Promise<ServiceChild>;
+  /** Another service of the same build (WEB_CONCURRENCY `workers`, or its default); the caller stops it. */
+  startService(workers: number | undefined, name: string): Promise<ServiceChild>;
   /**
    * The made-up telebirr reference `index` of run `tag` (sim-bank.ts): a scenario run more than once on
    * one service (an A/B run) gets new ones each time, since a receipt is confirmed once per branch.
@@ -56,7 +56,6 @@ export interface BuildOptions {
   simClient: Pool;
   /** Where its service logs go. */
   work: string;
-  workers: number;
   cpuProfileDir?: string;
   /** Registers a step that undoes what was just set up, run last-first when the bench ends. */
   defer(step: () => Promise<unknown>): void;
@@ -85,17 +84,18 @@ export async function openBuild(options: BuildOptions): Promise<BenchContext> {
     TELEGRAM_BOT_TOKEN: BOT_TOKEN,
     TELEGRAM_API_ROOT: telegram.apiRoot,
   };
-  const startService = async (workers: number, name: string) => {
+  const startService = async (workers: number | undefined, name: string) => {
     const service = await startServiceChild({
       dir: options.dir,
-      env: { ...env, WEB_CONCURRENCY: String(workers) },
+      env: workers === undefined ? env : { ...env, WEB_CONCURRENCY: String(workers) },
       logFile: path.join(options.work, `${options.name}-${name}.log`),
       ...(options.cpuProfileDir ? { cpuProfileDir: options.cpuProfileDir } : {}),
     });
     defer(() => service.stop());
     return service;
   };
-  const service = await startService(options.workers, "service");
+  // As deployed: WEB_CONCURRENCY's default, which each build chooses for itself.
+  const service = await startService(undefined, "service");
   const api = clientPool(service.url, 1100);
   defer(() => api.close());
   return {
@@ -106,7 +106,7 @@ export async function openBuild(options: BuildOptions): Promise<BenchContext> {
     orm,
     tenant,
     telegram,
-    workers: options.workers,
+    workers: service.servingProcesses(),
     startService,
     reference: benchReference,
     verify: verifier(api, tenant.verifyBranch.key),

@@ -11,7 +11,7 @@
  *                                      this build alone)
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startSimulator } from "../src/simulator/server.js";
 import { type Build, type ComparedScenario, type Comparison, compareBuilds, PAIRS } from "./ab.js";
@@ -160,8 +160,6 @@ try {
   defer(() => sim.close());
   const simClient = clientPool(sim.url, 64);
   defer(() => simClient.close());
-  // As deployed: one worker per core (WEB_CONCURRENCY's default).
-  const workers = availableParallelism();
   const profileDir = profile ? path.join(work, "profile") : undefined;
   const open = (dir: string, name: string) =>
     openBuild({
@@ -171,7 +169,6 @@ try {
       sim,
       simClient,
       work,
-      workers,
       defer,
       ...(profileDir && dir === ROOT ? { cpuProfileDir: profileDir } : {}),
     });
@@ -182,7 +179,7 @@ try {
 
   // Per build: its processes, how clients reach them, its start to /readyz 200 and its warm-up.
   const services: Record<string, unknown> = {};
-  const details: Record<string, unknown> = { workers, services };
+  const details: Record<string, unknown> = { services };
   for (const { name, ctx } of builds) {
     log(`warming up ${name === "this" ? "this build" : name}`);
     const warm = await warmUp(ctx);
@@ -228,7 +225,7 @@ try {
       builds
         .map(
           ({ name, ctx }) =>
-            `${name}: ${workers} workers in ${ctx.service.processes().length} process(es)` +
+            `${name}: ${ctx.workers} serving in ${ctx.service.processes().length} process(es)` +
             (ctx.service.connections ? ` (${ctx.service.connections})` : ""),
         )
         .join("; ") +

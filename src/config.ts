@@ -197,7 +197,7 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>["LOG_LEVEL"];
   bootstrap: boolean;
   dbPoolMax: number;
-  /** Worker processes the cluster's primary runs, each serving the whole service (src/serve/). */
+  /** Worker processes the cluster's primary runs, each serving the whole service (src/serve/); WEB_CONCURRENCY. */
   webConcurrency: number;
   /** Time limits on the database: waiting for a pooled connection, and one statement. */
   database: { acquireTimeoutMs: number; statementTimeoutMs: number };
@@ -257,7 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     bootstrap: values.BOOTSTRAP,
     dbPoolMax: values.DB_POOL_MAX,
-    webConcurrency: values.WEB_CONCURRENCY ?? availableParallelism(),
+    webConcurrency: values.WEB_CONCURRENCY ?? defaultWorkers(),
     database: {
       acquireTimeoutMs: values.DB_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
@@ -281,6 +281,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     breaker: { failures: values.BANK_BREAKER_FAILURES, cooldownMs: values.BANK_BREAKER_COOLDOWN_MS },
     metricsToken: values.METRICS_TOKEN,
   };
+}
+
+/**
+ * One worker per core but one, at least one: the spare core is for PostgreSQL, the primary and the network.
+ * On two cores a second worker added about 3 % throughput for about 150 MB (docs/performance.md).
+ */
+function defaultWorkers(): number {
+  return Math.max(1, availableParallelism() - 1);
 }
 
 export interface HttpTimeouts {

@@ -26,8 +26,8 @@ describe("loadConfig", () => {
     });
   });
 
-  it("runs one worker per core unless WEB_CONCURRENCY says otherwise", () => {
-    expect(loadConfig({}).webConcurrency).toBe(availableParallelism());
+  it("runs one worker per core but one (at least one) unless WEB_CONCURRENCY says otherwise", () => {
+    expect(loadConfig({}).webConcurrency).toBe(Math.max(1, availableParallelism() - 1));
     expect(loadConfig({ WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
     expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(
       "Invalid configuration: WEB_CONCURRENCY must be at least 1.",
