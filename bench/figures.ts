@@ -2,7 +2,7 @@
 export interface Figure {
   /** Stable key in results.json, e.g. "overhead.c1.p50". */
   id: string;
-  /** Scenario number of issue 7. */
+  /** The scenario's number in bench/run.ts. */
   scenario: number;
   label: string;
   value: number | null;

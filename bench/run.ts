@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): the service in its own process against the bank simulator on loopback and a
+ * `npm run bench`: the service in its own process against the bank simulator on loopback and a
  * scratch PostgreSQL database; prints the figures with their goals and writes bench/results.json.
  *
  *   npm run bench                      every scenario

@@ -7,7 +7,7 @@ import { round } from "../stats.js";
 const DEADLINE_MS = 25_000;
 
 /**
- * 10. The deadline (issue 17): a verification against a bank that never answers, in the default
+ * 10. The deadline: a verification against a bank that never answers, in the default
  * configuration, ends with the contract's 503 when its deadline is reached, not after every attempt's timeout.
  */
 export async function deadline(ctx: BenchContext): Promise<ScenarioResult> {

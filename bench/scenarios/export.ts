@@ -9,12 +9,12 @@ import { round } from "../stats.js";
 const ROWS = 1_000_000;
 /** How often the service's resident set is read while the export streams. */
 const SAMPLE_MS = 50;
-/** Issue 19: exporting a million rows must not grow the process's memory by more than this. */
+/** Exporting a million rows must not grow the process's memory by more than this. */
 const RSS_GROWTH_LIMIT_MB = 50;
 const NEWLINE = 0x0a;
 
 /**
- * 14. CSV export (issue 19): a million verifications in a branch of its own (confirmed, not found, duplicates
+ * 14. CSV export: a million verifications in a branch of its own (confirmed, not found, duplicates
  * of the row before, paid to another account; a quarter of the payers and a fifth of the receivers Amharic,
  * those receivers with a comma to quote; the large bank_answer on confirmed rows), written by one INSERT …
  * SELECT FROM generate_series and analysed; then GET /api/v1/verifications/export with a manager key, read

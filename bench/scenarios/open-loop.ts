@@ -9,7 +9,7 @@ const SECONDS = 10;
 const BANK_DELAY_MS = 1000;
 
 /**
- * 1. Engine overhead, open loop (issue 18): 200 verifications a second for 10 s against a bank that answers
+ * 1. Engine overhead, open loop: 200 verifications a second for 10 s against a bank that answers
  * in 1 s, then the same receipts fetched straight from the simulator at the same rate; overhead = verify
  * percentile − direct percentile. (A closed loop's latency at a fixed concurrency only restates its
  * throughput, by Little's law; arrivals on a schedule show what a client sees.)

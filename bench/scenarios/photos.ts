@@ -13,7 +13,7 @@ import { atLeast, atMost, recorded, type ScenarioResult } from "../figures.js";
 import { median, round, summarize } from "../stats.js";
 
 /**
- * 13. Reading photos (issue 16): the independent rendered set of test/fixtures/photos (every bank; clean
+ * 13. Reading photos: the independent rendered set of test/fixtures/photos (every bank; clean
  * screenshots, phone photos, SMS screenshots) at Telegram's largest photo size, read the way the bot and
  * the API read an upload, with one OCR worker. Exact reference and amount over the set, no wrong value, and
  * the time per photo. The set's stress variant (every letter-or-digit position of a reference an OCR

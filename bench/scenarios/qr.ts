@@ -6,7 +6,7 @@ import { median, percentile, round } from "../stats.js";
 
 const ROUNDS = 5;
 
-/** Every bank form of issue 15, as its QR code holds it. */
+/** Every bank form a receipt QR code takes (docs/reading.md), as its code holds it. */
 const CODES: Record<string, string> = {
   cbe: "https://mbreciept.cbe.com.et/v2-Lw8TqZ3vNc6RpXb2KmHd",
   telebirr: Buffer.from(Buffer.from('{"invoiceNo":"DFH51OFIED"}').toString("hex")).toString("base64"),
@@ -34,7 +34,7 @@ const VARIANTS: Record<string, QrImageOptions> = {
 };
 
 /**
- * 12. QR codes (issue 15): every bank form × every way it is sent, decoded from a 1280 px image; the share
+ * 12. QR codes: every bank form × every way it is sent, decoded from a 1280 px image; the share
  * decoded to the exact content, and the time to decode one image.
  */
 export async function qr(): Promise<ScenarioResult> {

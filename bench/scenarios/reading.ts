@@ -13,7 +13,7 @@ import { median, round } from "../stats.js";
 const ROUNDS = 20;
 
 /**
- * 9. Reading receipt text (issue 14): the independent corpus of test/fixtures/receipts/corpus read the way
+ * 9. Reading receipt text: the independent corpus of test/fixtures/receipts/corpus read the way
  * parse-receipt reads it; the share of inputs read exactly, per bank and input kind, and the time per text.
  */
 export async function reading(): Promise<ScenarioResult> {
