@@ -73,6 +73,7 @@ async function verifyUntilFinal(i: number, key: string, reference: string) {
       json: { bank: "telebirr", transaction_number: reference },
     });
     if (response.status !== 503 || attempt === 50) return response;
+    // A client's pause between retries, as Retry-After asks: the answers are what is tested.
     await new Promise((resume) => setTimeout(resume, 200));
   }
 }

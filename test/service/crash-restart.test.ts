@@ -23,6 +23,7 @@ import {
   type ServiceResponse,
   startService,
 } from "../support/service-process.js";
+import { waitFor } from "../support/wait.js";
 
 // Crash restarts without a person: `kill -9` of the service, of its embedded
 // PostgreSQL, and of the service in the middle of a burst. Each case has its own DATA_DIR, and every
@@ -117,13 +118,15 @@ async function watchdogPid(dataDir: string): Promise<number> {
 
 const alive = async (pid: number) => (await processInfo(pid)).state === "alive";
 
+/** The probe's value once `accept` takes it, or its last one after `timeoutMs` (the caller asserts on it). */
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > until) return value;
-    await new Promise((resume) => setTimeout(resume, 100));
-  }
+  let last!: T;
+  const accepted = async () => {
+    last = await probe();
+    return accept(last);
+  };
+  await waitFor(accepted, "a process state", { timeoutMs }).catch(() => undefined);
+  return last;
 }
 
 /**
@@ -179,10 +182,12 @@ describe("kill -9 of the service", { timeout: 120_000 }, () => {
     const orphan = await postmasterPid(dataDir);
     await crash(first, await watchdogPid(dataDir));
 
-    // The orphan exists: alive a second later, its parent gone. This is what blocked restarts before.
-    await new Promise((resume) => setTimeout(resume, 1_000));
+    // The orphan exists: its parent gone, it lives on. This is what blocked restarts before.
+    await waitFor(
+      async () => (await processInfo(orphan)).ppid !== first.pid,
+      "the orphan to lose its parent",
+    );
     expect(await alive(orphan)).toBe(true);
-    expect((await processInfo(orphan)).ppid).not.toBe(first.pid);
 
     const second = await serviceOn(dataDir);
     await expectServes(second, key);
@@ -289,15 +294,9 @@ describe("kill -9 of the service during a burst of 50 verifications", { timeout:
     // The orphan path (the watchdog dies too): the case that needed a person before.
     const watchdog = await watchdogPid(dataDir);
     let answered = 0;
-    const crashed = new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (answered < 15) return;
-        clearInterval(poll);
-        resolve(crash(first, watchdog));
-      }, 5);
-    });
-    // The burst is spread over a second, so that the kill after the 15th answer always lands inside it
-    // (sent all at once, a fast machine answered all 50 before the kill took effect).
+    let crashed: Promise<void> | undefined;
+    // The burst is paced over a second (no event to wait for: it is the load's shape), so that the kill at
+    // the 15th answer lands inside it (sent all at once, a fast machine answered all 50 before the kill).
     const burst = await Promise.allSettled(
       references.map(async (transactionNumber, i) => {
         await delay(i * 20);
@@ -307,7 +306,7 @@ describe("kill -9 of the service during a burst of 50 verifications", { timeout:
           transactionNumber,
           burstHeaders(transactionNumber),
         );
-        answered++;
+        if (++answered === 15) crashed = crash(first, watchdog);
         return response;
       }),
     );
@@ -394,6 +393,7 @@ async function retryUntilRun(url: string, key: string, transactionNumber: string
   for (;;) {
     const answer = await post(url, key, transactionNumber, burstHeaders(transactionNumber));
     if (answer.status !== 503 || Date.now() > until) return answer;
+    // A client's pause between retries, as Retry-After asks: the retry itself is what is tested.
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

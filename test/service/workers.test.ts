@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
 import { type ServiceProcess, START_ENTRY, startServiceProcess } from "../support/processes.js";
 import { firstExample, referenceBody, type Simulator, startBanks } from "../support/simulator.js";
+import { waitFor } from "../support/wait.js";
 
 // The built service as deployed on a machine with several cores: a cluster primary that starts the embedded
 // PostgreSQL once and supervises two worker processes serving one port (WEB_CONCURRENCY=2). It is started
@@ -33,16 +34,14 @@ async function readiness(url: string): Promise<{ status: number; body: { checks:
   };
 }
 
-/** Waits until /readyz answers `status`; fails with the last answer if it never does within `timeoutMs`. */
-async function readyzBecomes(url: string, status: number, timeoutMs = 30_000): Promise<void> {
-  let last: unknown;
-  for (const until = Date.now() + timeoutMs; Date.now() < until; ) {
-    const answer = await readiness(url);
-    if (answer.status === status) return;
-    last = answer;
-    await new Promise((resume) => setTimeout(resume, 50));
-  }
-  throw new Error(`/readyz never answered ${status}; last: ${JSON.stringify(last)}`);
+/** Waits until /readyz answers `status`. */
+async function readyzBecomes(url: string, status: number): Promise<void> {
+  let last: Awaited<ReturnType<typeof readiness>> | undefined;
+  const answered = async () => {
+    last = await readiness(url);
+    return last.status === status;
+  };
+  await waitFor(answered, `/readyz to answer ${status}`, { seen: () => JSON.stringify(last) });
 }
 
 beforeAll(async () => {
@@ -165,6 +164,7 @@ describe("the service with two workers", () => {
           () => ({ afterBlock, status: "no answer" as const }),
         ),
       );
+      // Paces the requests (the load's shape); what ends them is the replacement's log line.
       await new Promise((resume) => setTimeout(resume, 100));
     }
     await replaced;
@@ -191,14 +191,11 @@ describe("the service with two workers", () => {
           }),
         ),
       );
-    const until = async (status: number) => {
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    const until = (status: number) =>
+      waitFor(async () => {
         const seen = await statuses();
-        if (seen.size === 1 && seen.has(status)) return;
-        await new Promise((resume) => setTimeout(resume, 50));
-      }
-      throw new Error(`/healthz never answered only ${status}`);
-    };
+        return seen.size === 1 && seen.has(status);
+      }, `/healthz to answer only ${status}`);
     await until(503);
     await service.waitFor(/"msg":"the embedded PostgreSQL is running again"/, 30_000);
     await until(200);

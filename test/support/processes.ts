@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { WAIT_MS } from "./wait.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -58,7 +59,7 @@ export interface ServiceProcess {
   url: string;
   child: ChildProcess;
   output(): string;
-  /** Resolves with the first match of `pattern` in the output, waiting for it up to `timeoutMs`. */
+  /** Resolves with the first match of `pattern` in the output, waiting for it up to `timeoutMs` (WAIT_MS). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
@@ -88,15 +89,28 @@ export function startServiceProcess(
           url: `http://127.0.0.1:${match[1]}`,
           child,
           output: () => output,
-          waitFor: async (pattern, timeoutMs = 5_000) => {
-            const until = Date.now() + timeoutMs;
-            for (;;) {
-              const found = pattern.exec(output);
-              if (found) return found;
-              if (Date.now() > until) throw new Error(`no ${pattern} in output:\n${output}`);
-              await new Promise((resume) => setTimeout(resume, 50));
-            }
-          },
+          waitFor: (pattern, timeoutMs = WAIT_MS) =>
+            new Promise((found, notFound) => {
+              // Checked as each chunk arrives (after onData has added it), not on a timer.
+              const look = () => {
+                const match = pattern.exec(output);
+                if (!match) return;
+                stopLooking();
+                found(match);
+              };
+              const timer = setTimeout(() => {
+                stopLooking();
+                notFound(new Error(`no ${pattern} in output:\n${output}`));
+              }, timeoutMs);
+              const stopLooking = () => {
+                clearTimeout(timer);
+                child.stdout.off("data", look);
+                child.stderr.off("data", look);
+              };
+              child.stdout.on("data", look);
+              child.stderr.on("data", look);
+              look();
+            }),
           stop: () => {
             child.kill("SIGTERM");
             return exited;
