@@ -20,7 +20,8 @@ export async function runWorker(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel).child({ worker: cluster.worker?.id });
   const toPrimary = (message: ToPrimary) => {
-    if (process.connected) process.send?.(message);
+    // The primary may be gone (it was killed): the channel then fails, and there is nobody to tell.
+    if (process.connected) process.send?.(message, undefined, undefined, () => undefined);
   };
   let status: Extract<ToWorker, { type: "birrcheck:status" }> = {
     type: "birrcheck:status",

@@ -58,7 +58,8 @@ export function startWorkers(options: WorkerSetOptions): WorkerSet {
     databaseUp,
   });
   const send = (worker: Worker, message: ToWorker) => {
-    if (worker.isConnected()) worker.send(message);
+    // A worker that is exiting may close its channel under the message: there is nothing to tell it then.
+    if (worker.isConnected()) worker.send(message, undefined, undefined, () => undefined);
   };
   const broadcast = () => {
     const message = status();
