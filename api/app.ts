@@ -3,6 +3,7 @@ import type { MikroORM } from "@mikro-orm/postgresql";
 import Koa, { type Next } from "koa";
 import { createAuthenticator } from "../src/auth/api-keys.js";
 import type { KeyCache } from "../src/auth/key-cache.js";
+import type { DatabaseAvailability } from "../src/db/availability.js";
 import type { BankBreakers, VerificationEngine } from "../src/engine/index.js";
 import type { Logger } from "../src/logger.js";
 import { httpMetrics } from "../src/metrics/http.js";
@@ -14,6 +15,7 @@ import type { ApiContext, ApiState } from "./context.js";
 import { errorRenderer } from "./errors.js";
 import { requireApiKey } from "./middleware/auth.js";
 import { closeConnectionsWhileDraining } from "./middleware/close-while-draining.js";
+import { refuseWhileDatabaseUnreachable, watchDatabase } from "./middleware/database-gate.js";
 import { rateLimitPerKey } from "./middleware/rate-limit.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
@@ -48,6 +50,8 @@ export interface ApiDependencies {
   workersReady?: (() => WorkersReady) | undefined;
   /** True once the instance drains (its connections then close after their answer). */
   draining?: () => boolean;
+  /** Whether this process can reach PostgreSQL: requests needing it are refused at once while it cannot. */
+  database?: DatabaseAvailability | undefined;
   /** Every bank's sandbox receipt, for the OpenAPI examples (the composition root takes them from the simulator). */
   sandboxExamples: SandboxExamples;
 }
@@ -67,6 +71,7 @@ export function createApi({
   workersReady,
   draining = () => false,
   sandboxExamples,
+  database,
 }: ApiDependencies): Koa<ApiState> {
   const app = new Koa<ApiState>();
   // Errors are rendered by errorRenderer and logged there with the request id; Koa's default logs again.
@@ -76,11 +81,13 @@ export function createApi({
   app.use(requestContext(logger));
   app.use(httpMetrics(metrics));
   app.use(securityHeaders);
+  if (database) app.use(watchDatabase(database));
   app.use(errorRenderer());
   app.use(unmatchedRoutes);
 
   const v1 = new Router<ApiState>({ prefix: "/api/v1" });
   const authenticated = new Router<ApiState>();
+  authenticated.use(refuseWhileDatabaseUnreachable(() => metrics.databaseRefusals.inc()));
   authenticated.use(requireApiKey(createAuthenticator(orm, keyCache)));
   if (rateLimitPerMinute) authenticated.use(rateLimitPerKey(rateLimitPerMinute));
   for (const routes of [verifyRoutes(engine, reader, orm), accountsRoutes(orm), verificationsRoutes(orm)]) {

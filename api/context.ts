@@ -1,6 +1,7 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { ParameterizedContext } from "koa";
 import type { Caller } from "../src/auth/api-keys.js";
+import type { DatabaseAvailability } from "../src/db/availability.js";
 import type { Logger } from "../src/logger.js";
 
 export interface ApiState {
@@ -8,6 +9,8 @@ export interface ApiState {
   /** When the request arrived (epoch ms): a verification's deadline counts from here. */
   arrivedAt: number;
   log: Logger;
+  /** Whether this process can reach PostgreSQL (api/middleware/database-gate.ts); absent in some tests. */
+  database?: DatabaseAvailability;
   /** Set by the auth middleware on authenticated routes. */
   caller?: Caller;
   /**

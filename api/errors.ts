@@ -18,6 +18,7 @@ import {
   ValidationError,
 } from "../src/errors.js";
 import type { Logger } from "../src/logger.js";
+import type { ApiState } from "./context.js";
 
 /** The texts this renderer writes itself (the error classes carry the others); the OpenAPI document shows them. */
 export const RENDERED_MESSAGES = {
@@ -32,7 +33,12 @@ export const RENDERED_MESSAGES = {
 interface Rendered {
   status: number;
   body: Record<string, unknown>;
+  /** Seconds, sent as Retry-After. */
+  retryAfterS?: number | undefined;
 }
+
+/** A database that cannot be reached is usually back within a second or two (a restart, a failover). */
+const DATABASE_RETRY_AFTER_S = 1;
 
 /**
  * Turns every failure into the contract's JSON, in one place. Unknown errors are logged with the request id
@@ -43,13 +49,15 @@ export function errorRenderer() {
     try {
       await next();
     } catch (error) {
+      // The process learns from every failed statement whether it can reach its database (src/db/availability.ts).
+      (ctx.state as Partial<ApiState>).database?.observe(error);
       const rendered = render(error);
       if (rendered.status >= 500) {
         (ctx.state.log as Logger | undefined)?.error({ err: error }, "request failed");
       }
       ctx.status = rendered.status;
       ctx.body = rendered.body;
-      if (error instanceof TooManyAttemptsError) ctx.set("Retry-After", String(error.retryAfterS));
+      if (rendered.retryAfterS !== undefined) ctx.set("Retry-After", String(rendered.retryAfterS));
     }
   };
 }
@@ -63,9 +71,11 @@ function render(error: unknown): Rendered {
   if (error instanceof NotFoundError) return message(404, error.message);
   if (error instanceof BadRequestError) return message(400, error.message);
   if (error instanceof QuotaExceededError) return message(402, error.message);
-  if (error instanceof TooManyAttemptsError) return message(429, error.message);
+  if (error instanceof TooManyAttemptsError)
+    return { ...message(429, error.message), retryAfterS: error.retryAfterS };
   if (error instanceof IdempotencyKeyInProgressError) return message(503, error.message);
-  if (error instanceof ServiceUnavailableError) return message(503, error.message);
+  if (error instanceof ServiceUnavailableError)
+    return { ...message(503, error.message), retryAfterS: error.retryAfterS };
   // Nobody reads it: the status only tells the access log and the metrics what happened.
   if (error instanceof ClientClosedRequestError) return message(499, error.message);
   if (error instanceof BankUnavailableError) {
@@ -75,7 +85,8 @@ function render(error: unknown): Rendered {
     return message(502, RENDERED_MESSAGES.bankAnswerUnreadable(error.bank));
   }
   // Down, stalled (statement or acquire timeout) or out of connections: a 503, never a 500.
-  if (isDatabaseUnavailable(error)) return message(503, UNAVAILABLE_MESSAGE);
+  if (isDatabaseUnavailable(error))
+    return { ...message(503, UNAVAILABLE_MESSAGE), retryAfterS: DATABASE_RETRY_AFTER_S };
   return renderHttpError(error) ?? message(500, RENDERED_MESSAGES.serverError);
 }
 

@@ -7,6 +7,7 @@ import { type Bootstrapped, bootstrapIfEmpty } from "./admin/bootstrap.js";
 import { createKeyCache } from "./auth/key-cache.js";
 import { listenForKeyChanges } from "./auth/key-changes.js";
 import type { Config } from "./config.js";
+import { watchDatabaseAvailability } from "./db/availability.js";
 import { openDatabase } from "./db/open-database.js";
 import { type Orm, openOrm } from "./db/orm.js";
 import { createBankBreakers, createEngine, type VerificationEngine } from "./engine/index.js";
@@ -83,6 +84,9 @@ export async function startService(
   // QR codes are read first in every image, with or without SERVER_OCR: decoding one is cheap.
   const qr = createQrReceiptReader({ boaPassphrase: config.banks.boaQrKey });
   const reader = createReceiptReader({ ocr: config.serverOcr ? ocr : null, qr, metrics });
+  const availability = watchDatabaseAvailability(database.url, logger, {
+    onChange: (reachable) => metrics.databaseReachable.set(reachable ? 1 : 0),
+  });
   const keyCache = createKeyCache();
   const keyChanges = listenForKeyChanges(database.url, keyCache, logger);
   let draining = false;
@@ -100,6 +104,7 @@ export async function startService(
     metricsToken: config.metricsToken,
     breakers,
     sandboxExamples: sandboxExamples(),
+    database: availability,
   });
   // The webhook's route answers once the bot's code is loaded; until then Telegram retries the update.
   let telegram: TelegramBot | null = null;
@@ -133,6 +138,7 @@ export async function startService(
       logger.info("draining: no new connections; answering those in flight");
       await Promise.all([drained, telegram?.stop()]);
       await engine.close();
+      availability.close();
       await keyChanges.close();
       await ocr?.close();
       await orm.close();

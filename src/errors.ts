@@ -91,7 +91,10 @@ export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Plea
 /** The service cannot serve the request right now (shutting down, database unreachable): 503. */
 export class ServiceUnavailableError extends Error {
   override name = "ServiceUnavailableError";
-  constructor() {
+  /** Sent as Retry-After when set: when a retry may succeed. */
+  readonly retryAfterS: number | undefined;
+  constructor(retryAfterS?: number) {
     super(UNAVAILABLE_MESSAGE);
+    this.retryAfterS = retryAfterS;
   }
 }

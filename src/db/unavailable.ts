@@ -21,3 +21,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return UNAVAILABLE_MESSAGES.test(error.message);
 }
+
+/** The statement cancelled by DB_STATEMENT_TIMEOUT_MS: the server answered, the statement was slow. */
+const STATEMENT_TIMEOUT = "57014";
+
+/**
+ * Whether an error means the server cannot be reached now (no connection, the pool could not get one, a
+ * stalled server that never answered), as opposed to one slow statement on a server that cancelled it.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  return (error as { code?: unknown }).code !== STATEMENT_TIMEOUT;
+}

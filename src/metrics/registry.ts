@@ -20,7 +20,7 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 export interface Metrics {
   registry: Registry;
   /**
-   * What GET /metrics answers: this registry's text, or (in a worker thread, src/serve/worker-metrics.ts)
+   * What GET /metrics answers: this registry's text, or (in a cluster worker, src/serve/worker.ts)
    * every worker's merged by the primary.
    */
   scrape(): Promise<string>;
@@ -36,6 +36,10 @@ export interface Metrics {
   httpSeconds: Histogram<"method" | "route" | "status">;
   /** Requests received and not yet answered (what a drain waits for). */
   httpInFlight: Gauge;
+  /** 1 while this process can reach PostgreSQL, 0 from a failed connection until a probe is answered. */
+  databaseReachable: Gauge;
+  /** Requests refused at once (503) because the database could not be reached. */
+  databaseRefusals: Counter;
   /** Reports the breakers' states in the breaker gauge, read at each scrape. */
   watchBreakers(states: () => Record<BankCode, BreakerState>): void;
 }
@@ -109,6 +113,18 @@ export function createMetrics(): Metrics {
       help: "HTTP requests received and not yet answered.",
       registers,
     }),
+    databaseReachable: new Gauge({
+      name: "birrcheck_database_reachable",
+      help: "1 while the process can reach PostgreSQL; 0 from a failed connection until a probe is answered.",
+      // Merged over the workers: 0 when any of them cannot reach it.
+      aggregator: "min",
+      registers,
+    }),
+    databaseRefusals: new Counter({
+      name: "birrcheck_database_refusals_total",
+      help: "Requests answered 503 at once, without waiting for a connection, while PostgreSQL could not be reached.",
+      registers,
+    }),
     watchBreakers(states) {
       breakerStates = states;
     },
@@ -118,7 +134,7 @@ export function createMetrics(): Metrics {
     name: "birrcheck_bank_breaker_state",
     help: "Circuit breaker per bank: 0 closed, 1 half-open (the next lookup is a probe), 2 open.",
     labelNames: ["bank"],
-    // Each worker thread has its own breakers: the merged figure is the most open of them.
+    // Each worker has its own breakers: the merged figure is the most open of them.
     aggregator: "max",
     registers,
     collect() {
@@ -127,5 +143,6 @@ export function createMetrics(): Metrics {
       for (const bank of BANK_CODES) this.set({ bank }, BREAKER_VALUES[states[bank]]);
     },
   });
+  metrics.databaseReachable.set(1);
   return metrics;
 }

@@ -155,9 +155,19 @@ describe("PostgreSQL stalled under load", () => {
           body: { status: "unavailable", checks: { database: "unreachable" } },
         });
       } else {
-        expect({ status: response.status, body: response.body }).toEqual({ status: 503, body: UNAVAILABLE });
+        expect({
+          status: response.status,
+          body: response.body,
+          retryAfter: response.headers["retry-after"],
+        }).toEqual({ status: 503, body: UNAVAILABLE, retryAfter: "1" });
       }
     }
+    // Once a request found the database unreachable, the later ones were refused without waiting for a
+    // connection: the service says so in its metrics (and /healthz, the process's liveness, stays 200).
+    const stalledMetrics = await metrics();
+    expect(stalledMetrics.get("birrcheck_database_reachable")).toBe(0);
+    expect(stalledMetrics.get("birrcheck_database_refusals_total")).toBeGreaterThan(0);
+    expect((await timed("/healthz")).status).toBe(200);
     const slowest = Math.max(...during.map((response) => response.ms));
     console.info(
       `stalled: ${during.length} answers, slowest ${Math.round(slowest)} ms, ` +
@@ -173,12 +183,21 @@ describe("PostgreSQL stalled under load", () => {
       Promise.all(Array.from({ length: 4 * POOL_MAX }, () => timed("/verifications"))),
     );
     console.info(`served again ${Math.round(performance.now() - resumedAt)} ms after SIGCONT`);
+    expect((await metrics()).get("birrcheck_database_reachable")).toBe(1);
     // The access log agrees: no request of the whole run ended 500.
     const statuses = new Set(service.logLines().map((line) => line.status));
     expect(statuses.has(503)).toBe(true);
     expect(statuses.has(500)).toBe(false);
   });
 });
+
+/** The service's unlabelled metrics by name (Prometheus text). */
+async function metrics(): Promise<Map<string, number>> {
+  const { body } = await service.request("GET", "/metrics");
+  const values = new Map<string, number>();
+  for (const match of String(body).matchAll(/^(\w+) (\S+)$/gm)) values.set(match[1] ?? "", Number(match[2]));
+  return values;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

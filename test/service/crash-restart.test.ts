@@ -383,6 +383,7 @@ async function post(
   return {
     status: response.status,
     body: await response.json(),
+    headers: Object.fromEntries(response.headers),
     replayed: response.headers.get("idempotent-replayed"),
   };
 }

@@ -4,6 +4,7 @@ export interface ServiceResponse {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted field by field in tests
   body: any;
+  headers: Record<string, string>;
 }
 
 export interface RunningServiceProcess {
@@ -15,7 +16,7 @@ export interface RunningServiceProcess {
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** The JSON log lines written so far, parsed. */
   logLines(): Record<string, unknown>[];
-  /** A request to `/api/v1<path>` (or to `path` as is when it starts with `/healthz` or `/readyz`). */
+  /** A request to `/api/v1<path>` (or to `path` as is when it starts with `/healthz`, `/readyz` or `/metrics`). */
   request(method: string, path: string, options?: { key?: string; json?: unknown }): Promise<ServiceResponse>;
   /** SIGTERM, then the exit code; SIGKILL (code null) when it has not exited within `timeoutMs`. */
   stop(timeoutMs?: number): Promise<number | null>;
@@ -76,7 +77,7 @@ function wrap(service: ServiceProcess): RunningServiceProcess {
       const headers: Record<string, string> = {};
       if (options.key) headers.authorization = `Bearer ${options.key}`;
       if (options.json !== undefined) headers["content-type"] = "application/json";
-      const target = /^\/(healthz|readyz)/.test(path) ? path : `/api/v1${path}`;
+      const target = /^\/(healthz|readyz|metrics)/.test(path) ? path : `/api/v1${path}`;
       const response = await fetch(`${service.url}${target}`, {
         method,
         headers,
@@ -84,7 +85,11 @@ function wrap(service: ServiceProcess): RunningServiceProcess {
       });
       const text = await response.text();
       const json = (response.headers.get("content-type") ?? "").includes("json");
-      return { status: response.status, body: text && json ? JSON.parse(text) : text || undefined };
+      return {
+        status: response.status,
+        body: text && json ? JSON.parse(text) : text || undefined,
+        headers: Object.fromEntries(response.headers),
+      };
     },
     async stop(timeoutMs = 20_000) {
       if (service.child.exitCode === null && service.child.signalCode === null) {
