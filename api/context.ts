@@ -11,6 +11,8 @@ export interface ApiState {
   log: Logger;
   /** Whether this process can reach PostgreSQL (api/middleware/database-gate.ts); absent in some tests. */
   database?: DatabaseAvailability;
+  /** When the request took its Idempotency-Key (epoch ms), if it sent one: its deadline counts from here. */
+  claimedAt?: number;
   /** Set by the auth middleware on authenticated routes. */
   caller?: Caller;
   /**

@@ -14,8 +14,12 @@ export interface KeyScope {
 export interface KeyTimes {
   /** How long an answer is kept and replayed (24 hours). */
   ttlMs: number;
-  /** A claim still pending after this long was abandoned (a crash between claim and answer): reclaimable. */
-  abandonedAfterMs: number;
+  /**
+   * How long a claim's lease lasts from its last renewal (claim-leases.ts renews it while the request
+   * runs): a pending claim whose lease ran out was left by a process that died, and the same request may
+   * take it over.
+   */
+  leaseMs: number;
   /** Epoch ms until which a request waits for another one holding its key; then it gives up. */
   waitUntil: number;
   /** Pause between two looks at a pending key. */
@@ -60,18 +64,42 @@ export async function acquireKey(
   }
 }
 
-/** Keeps the answer of the attempt that claimed the key; a no-op if the claim was lost as abandoned. */
+/**
+ * Keeps the answer of the attempt that claimed the key. False when the claim was lost (its lease ran out
+ * and a retry took it over): nothing is stored, and the caller must not record anything either.
+ */
 export async function storeAnswer(
   em: EntityManager,
   scope: KeyScope,
   attempt: string,
   status: number,
   body: string,
-): Promise<void> {
-  await em.execute(
+): Promise<boolean> {
+  const stored: unknown[] = await em.execute(
     `update idempotency_keys set status = ?, body = ?::json
-      where api_key_id = ? and "key" = ? and attempt = ?::uuid and status is null`,
+      where api_key_id = ? and "key" = ? and attempt = ?::uuid and status is null
+      returning 1`,
     [status, body, scope.apiKeyId, scope.key, attempt],
+  );
+  return stored.length > 0;
+}
+
+/** A claim this process holds: its lease is renewed until it is answered or released. */
+export interface HeldClaim {
+  scope: KeyScope;
+  attempt: string;
+}
+
+/** Extends the leases of the claims given, in one statement (by primary key). */
+export async function renewLeases(em: EntityManager, claims: HeldClaim[], leaseMs: number): Promise<void> {
+  // One JSON parameter: knex would spread an array parameter into a list of them.
+  const held = claims.map(({ scope, attempt }) => ({ api_key_id: scope.apiKeyId, key: scope.key, attempt }));
+  await em.execute(
+    `update idempotency_keys k set lease_until = now() + ?::int * interval '1 millisecond'
+       from json_to_recordset(?::json) as held(api_key_id int, "key" text, attempt uuid)
+      where k.api_key_id = held.api_key_id and k."key" = held."key" and k.attempt = held.attempt
+        and k.status is null`,
+    [leaseMs, JSON.stringify(held)],
   );
 }
 
@@ -84,8 +112,8 @@ export async function releaseKey(em: EntityManager, scope: KeyScope, attempt: st
 }
 
 /**
- * Inserts a pending row, or takes over one that expired or was abandoned (the latter only for the same
- * request: the key stays bound to its first request). Returns the new attempt's id when this request holds
+ * Inserts a pending row, or takes over one that expired or whose lease ran out (the latter only for the
+ * same request: the key stays bound to its first request). Returns the new attempt's id when this request holds
  * the key. Deletes a few expired rows of any API key on the way: no timer, and cheap (oldest first, by index).
  */
 async function claim(
@@ -103,14 +131,13 @@ async function claim(
             and not (api_key_id = ? and "key" = ?)
           order by created_at limit ${CLEANUP_BATCH}
           for update skip locked))
-     insert into idempotency_keys as k (api_key_id, "key", fingerprint, attempt)
-     values (?, ?, ?, ?::uuid)
+     insert into idempotency_keys as k (api_key_id, "key", fingerprint, attempt, lease_until)
+     values (?, ?, ?, ?::uuid, now() + ?::int * interval '1 millisecond')
      on conflict (api_key_id, "key") do update
        set fingerprint = excluded.fingerprint, attempt = excluded.attempt, status = null, body = null,
-           created_at = now()
+           created_at = now(), lease_until = excluded.lease_until
        where k.created_at < now() - ?::int * interval '1 millisecond'
-          or (k.status is null and k.fingerprint = excluded.fingerprint
-              and k.created_at < now() - ?::int * interval '1 millisecond')
+          or (k.status is null and k.fingerprint = excluded.fingerprint and k.lease_until < now())
      returning attempt`,
     [
       times.ttlMs,
@@ -120,8 +147,8 @@ async function claim(
       scope.key,
       fingerprint,
       attempt,
+      times.leaseMs,
       times.ttlMs,
-      times.abandonedAfterMs,
     ],
   );
   return rows[0]?.attempt ?? null;

@@ -5,6 +5,7 @@ import { IdempotencyKeyInProgressError, ValidationError } from "../../src/errors
 import { type ApiContext, callerOf } from "../context.js";
 import { errorRenderer } from "../errors.js";
 import { parseInput } from "../validation.js";
+import { keepLeases } from "./claim-leases.js";
 import { acquireKey, type KeyScope, releaseKey, storeAnswer } from "./idempotency-keys.js";
 import { bodyOf } from "./json-body.js";
 import { uploadedReceipt } from "./multipart.js";
@@ -30,8 +31,10 @@ const headerSchema = z.object({ idempotency_key: idempotencyKeySchema.optional()
 export interface IdempotencyOptions {
   /** How long an answer is replayed. */
   ttlMs: number;
-  /** A claim pending this long was abandoned (its process died): the same request may take it over. */
-  abandonedAfterMs: number;
+  /** A pending claim not renewed for this long was left by a process that died: the same request takes it over. */
+  leaseMs: number;
+  /** How often a running request's claim is renewed. */
+  renewEveryMs: number;
   /** How long, from its arrival, a request waits for another one with its key before a 503. */
   waitMs: number;
   pollMs: number;
@@ -39,8 +42,9 @@ export interface IdempotencyOptions {
 
 export const IDEMPOTENCY_DEFAULTS: IdempotencyOptions = {
   ttlMs: 24 * 60 * 60 * 1000,
-  // Well past the longest a request can run: the verification deadline (25 s) after reading a receipt.
-  abandonedAfterMs: 60_000,
+  // A retry after a crash takes over within a second; a live process may pause 750 ms and keep its claims.
+  leaseMs: 1_000,
+  renewEveryMs: 250,
   // The default verification deadline (VERIFY_DEADLINE_MS, 25 s) plus 1 s: the first request has answered by then.
   waitMs: 26_000,
   pollMs: 100,
@@ -55,6 +59,7 @@ export function idempotentRetries(orm: MikroORM, options: Partial<IdempotencyOpt
   const settings = { ...IDEMPOTENCY_DEFAULTS, ...options };
   // Failures are rendered here, by the one renderer, so that a final failure (a 422) can be kept too.
   const renderErrors = errorRenderer();
+  const leases = keepLeases(orm, settings);
 
   return async function idempotent(ctx: ApiContext, next: Next): Promise<void> {
     const key = idempotencyKeyOf(ctx);
@@ -68,7 +73,7 @@ export function idempotentRetries(orm: MikroORM, options: Partial<IdempotencyOpt
     const fingerprint = await requestFingerprint(bodyOf(ctx), uploadedReceipt(ctx));
     const acquired = await acquireKey(em, scope, fingerprint, {
       ttlMs: settings.ttlMs,
-      abandonedAfterMs: settings.abandonedAfterMs,
+      leaseMs: settings.leaseMs,
       waitUntil: (ctx.state.arrivedAt ?? Date.now()) + settings.waitMs,
       pollMs: settings.pollMs,
     });
@@ -87,19 +92,28 @@ export function idempotentRetries(orm: MikroORM, options: Partial<IdempotencyOpt
     }
 
     ctx.set(REPLAYED_HEADER, "false");
-    ctx.state.keepAnswer = (tx, status, body) =>
-      storeAnswer(tx, scope, acquired.attempt, status, JSON.stringify(body));
-    await renderErrors(ctx, next);
-    // Whether or not the client is still connected: a lost answer must be there for its retry.
+    // The verification's deadline counts from here: a retry that took over a dead claim gets all of it.
+    ctx.state.claimedAt = Date.now();
+    ctx.state.keepAnswer = async (tx, status, body) => {
+      // A claim taken over by a retry (this process stalled past its lease) records nothing: the retry does.
+      if (!(await storeAnswer(tx, scope, acquired.attempt, status, JSON.stringify(body)))) {
+        throw new IdempotencyKeyInProgressError();
+      }
+    };
+    const release = leases.hold({ scope, attempt: acquired.attempt });
     try {
+      await renderErrors(ctx, next);
+      // Whether or not the client is still connected: a lost answer must be there for its retry.
       if (isFinal(ctx.status) && isJsonObject(ctx.body)) {
         await storeAnswer(em, scope, acquired.attempt, ctx.status, JSON.stringify(ctx.body));
       } else {
         await releaseKey(em, scope, acquired.attempt);
       }
     } catch (error) {
-      // The answer itself stands; a pending claim left behind is taken over once abandoned.
+      // The answer itself stands; a pending claim left behind is taken over once its lease runs out.
       ctx.state.log.error({ err: error }, "idempotency key not settled");
+    } finally {
+      release();
     }
   };
 }

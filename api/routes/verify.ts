@@ -27,19 +27,14 @@ export function verifyRoutes(
   const router = new Router<ApiState>();
 
   // Idempotency-Key after the body is parsed: the key is bound to the fields and the uploaded file.
-  // The request holding a key ends by its deadline (counted from its arrival, before the claim), so one
-  // waiting for it has its answer by then; a claim still pending 10 s past it (time to write the record) was
-  // left by a process that died.
-  const idempotency = idempotentRetries(orm, {
-    waitMs: engine.deadlineMs + 1_000,
-    abandonedAfterMs: engine.deadlineMs + 10_000,
-  });
+  // The request holding a key ends by its deadline, so one waiting for it has its answer by then.
+  const idempotency = idempotentRetries(orm, { waitMs: engine.deadlineMs + 1_000 });
   router.post("/verify", jsonOrMultipart, idempotency, async (ctx) => {
     const request = parseVerifyBody(bodyOf(ctx), uploadedReceipt(ctx));
     const input = await engineInput(request, reader);
     const keep = ctx.state.keepAnswer;
     const options: VerifyOptions = {
-      startedAt: ctx.state.arrivedAt,
+      startedAt: ctx.state.claimedAt ?? ctx.state.arrivedAt,
       signal: clientGone(ctx),
       ...(keep && {
         whileRecording: (tx, outcome) => {

@@ -13,16 +13,19 @@ import type { LookupOutcome } from "../banks/types.js";
 export interface Leaders {
   /**
    * Runs `work` as the leader of `key`, or as a follower with the leader's answer once the leader is done.
-   * `work` calls `answered` with the bank's answer when it leads. A follower stops waiting when `signal` fires.
+   * `work` calls `answered` with the bank's answer when it leads. A follower stops waiting when `signal` fires;
+   * its wait for the leader goes through `waiting` (the leader's time is mostly the bank's).
    */
   run<T>(
     key: string,
     signal: AbortSignal,
     work: (shared: LookupOutcome | null, answered: (answer: LookupOutcome) => void) => Promise<T>,
+    waiting?: (leader: Promise<Led>) => Promise<Led>,
   ): Promise<T>;
 }
 
-interface Led {
+/** What a leader leaves its followers: its bank's answer, or the bank's failure. */
+export interface Led {
   answer: LookupOutcome | null;
   failure: BankUnavailableError | ReceiptFormatError | null;
 }
@@ -30,10 +33,10 @@ interface Led {
 export function createLeaders(): Leaders {
   const leaders = new Map<string, Promise<Led>>();
   return {
-    async run(key, signal, work) {
+    async run(key, signal, work, waiting = (leader) => leader) {
       const leader = leaders.get(key);
       if (leader) {
-        const led = await untilAborted(leader, signal);
+        const led = await waiting(untilAborted(leader, signal));
         if (led.failure) throw led.failure;
         return work(led.answer, () => undefined);
       }

@@ -68,29 +68,36 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
         target.token,
       ]);
       try {
-        const outcome = await leaders.run(key, bounds.signal, async (shared, answered) => {
-          const month = quotaMonth(now());
-          const check = await precheck(
-            plainStatements,
-            caller,
-            bank,
-            target.transactionNumber,
-            target.token,
-            month,
-          );
-          if (check.existingId !== null) return recorder.duplicate(request, check.existingId);
-          if (!caller.sandbox && check.exhausted) throw new QuotaExceededError();
-          const gateway = caller.sandbox ? deps.sandbox : deps.live;
-          const answer =
-            shared ??
-            (await lookupAsRead(gateway, adapters[bank], resolved, bounds, logger).catch(
-              logLookupFailure(logger, bank, target.transactionNumber),
-            ));
-          // An answer that came after the deadline or after the client left is thrown away, unrecorded.
-          if (bounds.signal.aborted) throw bounds.signal.reason;
-          answered(answer);
-          return recorder.answer(request, answer, judge(answer, resolved, check.savedAccounts), month);
-        });
+        const outcome = await leaders.run(
+          key,
+          bounds.signal,
+          async (shared, answered) => {
+            const month = quotaMonth(now());
+            const check = await precheck(
+              plainStatements,
+              caller,
+              bank,
+              target.transactionNumber,
+              target.token,
+              month,
+            );
+            if (check.existingId !== null) return recorder.duplicate(request, check.existingId);
+            if (!caller.sandbox && check.exhausted) throw new QuotaExceededError();
+            const gateway = caller.sandbox ? deps.sandbox : deps.live;
+            const answer =
+              shared ??
+              (await bounds.waitingForBank(
+                lookupAsRead(gateway, adapters[bank], resolved, bounds, logger).catch(
+                  logLookupFailure(logger, bank, target.transactionNumber),
+                ),
+              ));
+            // An answer that came after the deadline or after the client left is thrown away, unrecorded.
+            if (bounds.signal.aborted) throw bounds.signal.reason;
+            answered(answer);
+            return recorder.answer(request, answer, judge(answer, resolved, check.savedAccounts), month);
+          },
+          bounds.waitingForBank,
+        );
         countOutcome(metrics, bank, caller.sandbox, outcome.kind);
         return outcome;
       } catch (error) {

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { keepLeases } from "../../api/middleware/claim-leases.js";
 import { KEY_REUSED } from "../../api/middleware/idempotency.js";
-import { acquireKey, type KeyTimes } from "../../api/middleware/idempotency-keys.js";
+import { acquireKey, type KeyTimes, storeAnswer } from "../../api/middleware/idempotency-keys.js";
 import { requestFingerprint } from "../../api/middleware/request-fingerprint.js";
 import { BANK_CODES } from "../../src/banks/codes.js";
 import { QuotaUsageSchema } from "../../src/db/entities/index.js";
@@ -455,7 +456,7 @@ describe("expiry and abandoned claims", () => {
     expect(await storedKeys(old)).toEqual([]);
   });
 
-  it("a claim left pending by a crashed process is taken over by the same request", async () => {
+  it("a claim left pending by a crashed process (its lease ran out) is taken over by the same request", async () => {
     const tenant = await createTenant(api.db);
     const key = randomUUID();
     const [apiKey] = await query<{ id: number }>("select id from api_keys where branch_id = ?", [
@@ -463,8 +464,8 @@ describe("expiry and abandoned claims", () => {
     ]);
     const fingerprint = await requestFingerprint(TELEBIRR, undefined);
     await query(
-      `insert into idempotency_keys (api_key_id, "key", fingerprint, attempt, created_at)
-       values (?, ?, ?, ?, now() - interval '2 minutes')`,
+      `insert into idempotency_keys (api_key_id, "key", fingerprint, attempt, lease_until)
+       values (?, ?, ?, ?, now() - interval '1 second')`,
       [apiKey?.id, key, fingerprint, randomUUID()],
     );
     const answer = await verify(tenant, TELEBIRR, key);
@@ -475,9 +476,10 @@ describe("expiry and abandoned claims", () => {
 });
 
 describe("waiting for a key another request holds", () => {
-  const times = (waitMs: number): KeyTimes => ({
+  // The first request's claim lasts a minute: it is alive throughout these tests.
+  const times = (waitMs: number, leaseMs = 60_000): KeyTimes => ({
     ttlMs: 24 * 3_600_000,
-    abandonedAfterMs: 60_000,
+    leaseMs,
     waitUntil: Date.now() + waitMs,
     pollMs: 20,
   });
@@ -549,6 +551,41 @@ describe("waiting for a key another request holds", () => {
       (first) => first.query(`delete from idempotency_keys where "key" = $1`, [scope.key]),
     );
     expect(outcome.kind).toBe("claimed");
+  });
+
+  it("takes over a claim whose lease ran out while it waited, and the first attempt can then store nothing", async () => {
+    const tenant = await createTenant(api.db);
+    const [apiKey] = await query<{ id: number }>("select id from api_keys where branch_id = ?", [
+      tenant.branchId,
+    ]);
+    const scope = { apiKeyId: apiKey?.id ?? 0, key: randomUUID() };
+    // A claim nobody renews, as a process that died leaves it.
+    const dead = await acquireKey(api.db.orm.em.fork(), scope, "f".repeat(64), times(0, 300));
+    expect(dead.kind).toBe("claimed");
+    const retry = await acquireKey(api.db.orm.em.fork(), scope, "f".repeat(64), times(60_000));
+    expect(retry.kind).toBe("claimed");
+    if (dead.kind !== "claimed" || retry.kind !== "claimed") return;
+    expect(await storeAnswer(api.db.orm.em.fork(), scope, dead.attempt, 200, "{}")).toBe(false);
+    expect(await storeAnswer(api.db.orm.em.fork(), scope, retry.attempt, 200, '{"b":2}')).toBe(true);
+  });
+
+  it("never takes over a claim whose process keeps renewing it", async () => {
+    const tenant = await createTenant(api.db);
+    const [apiKey] = await query<{ id: number }>("select id from api_keys where branch_id = ?", [
+      tenant.branchId,
+    ]);
+    const scope = { apiKeyId: apiKey?.id ?? 0, key: randomUUID() };
+    const leases = keepLeases(api.db.orm, { leaseMs: 1_000, renewEveryMs: 100 });
+    const live = await acquireKey(api.db.orm.em.fork(), scope, "f".repeat(64), times(0, 1_000));
+    if (live.kind !== "claimed") throw new Error(`not claimed: ${live.kind}`);
+    const release = leases.hold({ scope, attempt: live.attempt });
+    try {
+      // Twice the lease: without its renewals the claim would have been taken over.
+      const retry = await acquireKey(api.db.orm.em.fork(), scope, "f".repeat(64), times(2_000));
+      expect(retry).toEqual({ kind: "in_progress" });
+    } finally {
+      release();
+    }
   });
 
   it("refuses another request at once", async () => {

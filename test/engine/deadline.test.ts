@@ -5,13 +5,24 @@ import { describe, expect, it } from "vitest";
 import { BankUnavailableError } from "../../src/banks/errors.js";
 import { linkAbort } from "../../src/cancellation.js";
 import { boundLookup } from "../../src/engine/deadline.js";
+import { ServiceUnavailableError } from "../../src/errors.js";
 
 describe("boundLookup", () => {
-  it("aborts at the deadline with the bank's timeout", async () => {
+  it("aborts at the deadline with the bank's timeout while the bank is waited for", async () => {
     const bounds = boundLookup("telebirr", Date.now() + 20, []);
-    await new Promise<void>((resolve) => bounds.signal.addEventListener("abort", () => resolve()));
+    const bank = new Promise<void>((resolve) => bounds.signal.addEventListener("abort", () => resolve()));
+    await bounds.waitingForBank(bank);
     expect(bounds.signal.reason).toBeInstanceOf(BankUnavailableError);
     expect(bounds.signal.reason).toMatchObject({ bank: "telebirr", reason: "timeout" });
+    bounds.dispose();
+  });
+
+  it("aborts at the deadline with the service's 503 when the bank was not the slow part", async () => {
+    const bounds = boundLookup("telebirr", Date.now() + 20, []);
+    // The bank answered at once; what is still waited for (the database, say) is not the bank.
+    await bounds.waitingForBank(Promise.resolve());
+    await new Promise<void>((resolve) => bounds.signal.addEventListener("abort", () => resolve()));
+    expect(bounds.signal.reason).toBeInstanceOf(ServiceUnavailableError);
     bounds.dispose();
   });
 

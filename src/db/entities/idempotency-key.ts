@@ -20,8 +20,13 @@ export const IdempotencyKeySchema = defineEntity({
     status: p.smallint().nullable(),
     /** The stored answer's body as sent (json keeps its text as is, so a replay is the same bytes). */
     body: p.json<unknown>().columnType("json").nullable(),
-    /** When the key was claimed: the 24 hours and the bound on a pending claim count from here. */
+    /** When the key was claimed: the 24 hours count from here. */
     createdAt: p.datetime().defaultRaw("now()"),
+    /**
+     * Until when the pending claim's process is known to be alive: it renews this every few hundred
+     * milliseconds while it runs, so a claim left by a process that died can be taken over within a second.
+     */
+    leaseUntil: p.datetime().defaultRaw("now()"),
   }),
   primaryKeys: ["apiKey", "key"],
   // Expired rows are deleted a few at a time, oldest first, by later claims.
