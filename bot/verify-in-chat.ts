@@ -31,7 +31,7 @@ export async function verifyInChat(
   let input: VerifyInput | null = null;
   try {
     input = await prepare(status);
-    const caller = callerOf(ctx.member);
+    const caller = { ...callerOf(ctx.member), ...requestRefOf(ctx) };
     const { bank, missing } = await deps.engine.prepare(caller, input);
     if (missing) {
       // Questions are asked in private: in a group the answers of several cashiers would cross.
@@ -91,6 +91,16 @@ async function confirmedChecks(deps: BotDependencies, member: Member, outcome: V
 export const RETRY_CALLBACK = "retry:";
 // After this long on one bank the status says the bank is slow; the engine keeps trying until the deadline.
 const SLOW_BANK_MS = 5_000;
+
+/**
+ * The update's own name, which Telegram keeps when it delivers it again (after a crash, before the webhook's
+ * answer or the poller's next offset): the chat and message id, or a button press's id.
+ */
+function requestRefOf(ctx: MemberContext): { requestRef?: string } {
+  if (ctx.callbackQuery) return { requestRef: `telegram:callback:${ctx.callbackQuery.id}` };
+  const message = ctx.msg;
+  return message ? { requestRef: `telegram:${message.chat.id}:${message.message_id}` } : {};
+}
 
 export function callerOf(member: Member): VerifyCaller {
   return {

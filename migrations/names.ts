@@ -11,4 +11,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   "Migration20261125234123",
   "Migration20261126050000",
   "Migration20261128221744",
+  "Migration20261128223227",
 ];

@@ -27,6 +27,13 @@ export interface Recorder {
   ): Promise<VerificationOutcome>;
   /** An attempt to use an already confirmed receipt: recorded (who tried, when), no quota, no bank call. */
   duplicate(request: RecordRequest, existingId: number): Promise<VerificationOutcome>;
+  /** The request's own confirmation, recorded before (it was delivered again): its outcome, nothing written. */
+  replay(existingId: number): Promise<VerificationOutcome>;
+}
+
+/** Whether a record was written by this very request (named, and delivered again). */
+export function isSameRequest(recordedRef: string | null | undefined, caller: VerifyCaller): boolean {
+  return caller.requestRef !== undefined && recordedRef === caller.requestRef;
 }
 
 /** Who asked for what, and what to run in the record's transaction. */
@@ -105,8 +112,21 @@ export function createRecorder(
         { orderBy: { id: "asc" } },
       );
       if (!existing) throw error;
+      // The same request delivered twice at once, in two processes: the other one recorded it.
+      if (isSameRequest(existing.requestRef, caller)) return confirmedBefore(recordFromEntity(existing));
       return duplicateOf(fresh, request, recordFromEntity(existing));
     }
+  }
+
+  async function replay(existingId: number): Promise<VerificationOutcome> {
+    const existing = await orm.em.fork().findOneOrFail(VerificationSchema, existingId);
+    return confirmedBefore(recordFromEntity(existing));
+  }
+
+  function confirmedBefore(record: VerificationRecord): VerificationOutcome {
+    logger.info({ bank: record.bank, outcome: "replayed", verificationId: record.id }, "verification");
+    // Whether the receiver is among the saved accounts was told with the first answer.
+    return { kind: "confirmed", record, receiverNotSaved: false };
   }
 
   async function duplicate(request: RecordRequest, existingId: number) {
@@ -151,13 +171,14 @@ export function createRecorder(
       verificationMethod: resolved.method,
       sourceType: caller.source.type,
       sourceLabel: caller.source.label,
+      requestRef: caller.requestRef ?? null,
       sandbox: caller.sandbox,
       createdAt: now(),
       deletedAt: null,
     };
   }
 
-  return { answer, duplicate };
+  return { answer, duplicate, replay };
 }
 
 /**

@@ -18,6 +18,8 @@ import type { VerifyCaller } from "./types.js";
 export interface Precheck {
   /** The branch's confirmed verification of this receipt (deleted ones too), if there is one. */
   existingId: number | null;
+  /** The request that recorded it, when its front end named one (VerifyCaller.requestRef). */
+  existingRequestRef: string | null;
   /** The business has no quota left this month. */
   exhausted: boolean;
   /** The branch's saved accounts for the bank (to say when a payment went to none of them). */
@@ -25,13 +27,16 @@ export interface Precheck {
 }
 
 const precheckSql = (byToken: boolean) => `select
-   (select id from verifications
-     where branch_id = ? and bank = ? and sandbox = ? and success
-       and (transaction_number = ?${byToken ? " or receipt_token = ?" : ""})
-     order by id asc limit 1) as existing_id,
+   existing.id as existing_id,
+   existing.request_ref as existing_request_ref,
    ${QUOTA_EXHAUSTED_SQL} as exhausted,
    array(select account_number from saved_accounts where branch_id = ? and bank = ?) as saved_accounts
- from businesses b where b.id = ?`;
+ from businesses b
+ left join lateral (select id, request_ref from verifications
+     where branch_id = ? and bank = ? and sandbox = ? and success
+       and (transaction_number = ?${byToken ? " or receipt_token = ?" : ""})
+     order by id asc limit 1) existing on true
+ where b.id = ?`;
 const PRECHECK_SQL = precheckSql(false);
 const PRECHECK_BY_TOKEN_SQL = precheckSql(true);
 
@@ -44,24 +49,26 @@ export async function precheck(
   token: string | null,
   month: string,
 ): Promise<Precheck> {
-  const rows = await plainQuery<{ existing_id: number | null; exhausted: boolean; saved_accounts: string[] }>(
-    em,
-    token ? PRECHECK_BY_TOKEN_SQL : PRECHECK_SQL,
-    [
-      caller.branchId,
-      bank,
-      caller.sandbox,
-      transactionNumber,
-      ...(token ? [token] : []),
-      month,
-      caller.branchId,
-      bank,
-      caller.businessId,
-    ],
-  );
+  const rows = await plainQuery<{
+    existing_id: number | null;
+    existing_request_ref: string | null;
+    exhausted: boolean;
+    saved_accounts: string[];
+  }>(em, token ? PRECHECK_BY_TOKEN_SQL : PRECHECK_SQL, [
+    month,
+    caller.branchId,
+    bank,
+    caller.branchId,
+    bank,
+    caller.sandbox,
+    transactionNumber,
+    ...(token ? [token] : []),
+    caller.businessId,
+  ]);
   const row = rows[0];
   return {
     existingId: row?.existing_id ?? null,
+    existingRequestRef: row?.existing_request_ref ?? null,
     exhausted: row?.exhausted ?? true,
     savedAccounts: row?.saved_accounts ?? [],
   };
@@ -71,6 +78,7 @@ export async function precheck(
 export type NewVerification = Omit<VerificationRecord, "id" | "branchId" | "createdAt"> & {
   branch: number;
   createdAt: Date;
+  requestRef: string | null;
 };
 
 /**

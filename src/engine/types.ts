@@ -32,6 +32,11 @@ export interface VerifyCaller {
   /** Sandbox key: lookups go to the bank simulator, no quota is used, history marks it "test". */
   sandbox: boolean;
   source: { type: SourceType; label: string };
+  /**
+   * Names the request where it may be delivered again (a Telegram update after a crash): a confirmation it
+   * already recorded is its answer again, never a duplicate of itself.
+   */
+  requestRef?: string;
 }
 
 /** Which receiving account the caller expects: typed, or one of the branch's saved accounts. */

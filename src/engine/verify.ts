@@ -11,7 +11,7 @@ import { judge } from "./judge.js";
 import { lookupAsRead } from "./misread.js";
 import { countFailure, countOutcome, logLookupFailure } from "./observe.js";
 import { quotaMonth } from "./quota.js";
-import { createRecorder } from "./recording.js";
+import { createRecorder, isSameRequest } from "./recording.js";
 import { precheck } from "./records.js";
 import { resolveRequest } from "./resolve.js";
 import type { VerificationEngine } from "./types.js";
@@ -81,7 +81,11 @@ export function createVerificationEngine(deps: EngineDependencies): Verification
               target.token,
               month,
             );
-            if (check.existingId !== null) return recorder.duplicate(request, check.existingId);
+            if (check.existingId !== null) {
+              return isSameRequest(check.existingRequestRef, caller)
+                ? recorder.replay(check.existingId)
+                : recorder.duplicate(request, check.existingId);
+            }
             if (!caller.sandbox && check.exhausted) throw new QuotaExceededError();
             const gateway = caller.sandbox ? deps.sandbox : deps.live;
             const answer =

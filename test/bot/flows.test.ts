@@ -174,6 +174,19 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       });
     });
 
+    it("a message delivered again (a crash before the reply) gets its confirmation again, not a duplicate", async () => {
+      const team = await joinedStaff(harness);
+      // Telegram delivers the same message (chat and message id) again when the bot did not acknowledge it.
+      const message = textMessage(team.cashier, linkOf("telebirr"));
+      const first = await converse(harness, team.cashier, message, /Payment confirmed/);
+      const again = await converse(harness, team.cashier, message, /Payment confirmed|Already verified/);
+      expect(again.payload.text).toContain("Payment confirmed");
+      expect(again.payload.text).toContain("Reference: <code>DFH51OFIED</code>");
+      expect(first.payload.text).toContain("Reference: <code>DFH51OFIED</code>");
+      const records = await history(team.tenant.branchId);
+      expect(records.map((r) => [r.success, r.sourceLabel])).toEqual([[true, "Almaz Test"]]);
+    });
+
     it("passes over a feedback link and takes the bank's; the same receipt again is a duplicate", async () => {
       const team = await joinedStaff(harness);
       const sms = `Rate us https://survey.example.com/r/1 — receipt ${linkOf("mpesa")}`;

@@ -50,7 +50,12 @@ describe("the verification's prepared statements", () => {
       null,
       "2026-11",
     );
-    expect(found).toEqual({ existingId: record?.id, exhausted: false, savedAccounts: [] });
+    expect(found).toEqual({
+      existingId: record?.id,
+      existingRequestRef: null,
+      exhausted: false,
+      savedAccounts: [],
+    });
   });
 
   it("keep working after a migration adds a column to the table they return from", async () => {

@@ -49,6 +49,7 @@ export function newVerification(branchId: number, overrides: Partial<NewVerifica
     verificationMethod: "official",
     sourceType: "api",
     sourceLabel: "till 1",
+    requestRef: null,
     bankAnswer: { reference: transactionNumber },
     createdAt: new Date(),
     deletedAt: null,

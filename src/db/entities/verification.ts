@@ -36,6 +36,11 @@ export const VerificationSchema = defineEntity({
     verificationMethod: p.string().length(50),
     sourceType: p.string().length(20),
     sourceLabel: p.string().length(200),
+    /**
+     * The request that asked, when its front end can name it again (a Telegram message:
+     * `telegram:<chat>:<message>`): a redelivery of that request finds its own record instead of a duplicate.
+     */
+    requestRef: p.string().length(100).nullable(),
     /** The bank's answer as parsed, for audits and disputes. */
     bankAnswer: p.json<Record<string, unknown>>().nullable(),
     createdAt: p.datetime().defaultRaw("now()"),
