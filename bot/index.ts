@@ -105,6 +105,7 @@ export function createTelegramBot(
       const polling = startPolling(bot, dispatcher, {
         concurrency: settings.concurrency,
         logger: deps.logger,
+        pending: deps.services.pendingUpdates,
       });
       await Promise.race([lock.lost, stopped]);
       await polling.stop();

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type Bot, GrammyError } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "../src/logger.js";
+import type { PendingUpdates } from "../src/telegram/pending-updates.js";
 import type { BotContext } from "./context.js";
 import type { UpdateDispatcher } from "./dispatcher.js";
 import { ALLOWED_UPDATES } from "./updates.js";
@@ -28,13 +29,30 @@ export interface Polling {
 export function startPolling(
   bot: Bot<BotContext>,
   dispatcher: UpdateDispatcher,
-  options: { concurrency: number; logger: Logger },
+  options: { concurrency: number; logger: Logger; pending: PendingUpdates },
 ): Polling {
   const abort = new AbortController();
   const { signal } = abort;
+  const { logger, pending } = options;
   let offset = 0;
 
+  // Kept until handled: the next getUpdates acknowledges a batch to Telegram, so a crash after it would
+  // lose whatever was not finished. A failed forget only means the update is handled again (replayed).
+  const handle = (update: Update) =>
+    void dispatcher.dispatch(update).finally(() =>
+      pending.done(update.update_id).catch((error: unknown) => {
+        logger.warn({ err: error, updateId: update.update_id }, "handled update not forgotten");
+      }),
+    );
+
   const loop = (async () => {
+    const left = await pending.leftBehind().catch((error: unknown) => {
+      logger.warn({ err: error }, "could not read the updates an earlier poller left unfinished");
+      return [];
+    });
+    if (left.length > 0)
+      logger.info({ updates: left.length }, "handling updates an earlier poller left unfinished");
+    for (const update of left) handle(update);
     let failures = 0;
     while (!signal.aborted) {
       let updates: Update[];
@@ -50,14 +68,18 @@ export function startPolling(
         // A webhook left by an earlier webhook deployment: Telegram refuses getUpdates until it is removed.
         if (isWebhookConflict(error)) await bot.api.deleteWebhook().catch(() => undefined);
         failures += 1;
-        options.logger.warn({ err: error, failures }, "telegram getUpdates failed; retrying");
+        logger.warn({ err: error, failures }, "telegram getUpdates failed; retrying");
         await sleep(Math.min(30_000, 500 * 2 ** failures), undefined, { signal }).catch(() => undefined);
         continue;
       }
-      for (const update of updates) {
-        offset = update.update_id + 1;
-        void dispatcher.dispatch(update);
-      }
+      const fresh = await pending.keep(updates).catch((error: unknown) => {
+        // Handled all the same, as before the table existed: only a crash in the next moments loses them.
+        logger.warn({ err: error }, "fetched updates not kept");
+        return updates;
+      });
+      for (const update of fresh) handle(update);
+      const last = updates.at(-1);
+      if (last) offset = last.update_id + 1;
       await dispatcher.belowLimit(options.concurrency * 2);
     }
   })();

@@ -11,6 +11,7 @@ import { Migration20261125234123 } from "./Migration20261125234123.js";
 import { Migration20261126050000 } from "./Migration20261126050000.js";
 import { Migration20261128221744 } from "./Migration20261128221744.js";
 import { Migration20261128223227 } from "./Migration20261128223227.js";
+import { Migration20261128224044 } from "./Migration20261128224044.js";
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261122001456", class: Migration20261122001456 },
@@ -24,4 +25,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261126050000", class: Migration20261126050000 },
   { name: "Migration20261128221744", class: Migration20261128221744 },
   { name: "Migration20261128223227", class: Migration20261128223227 },
+  { name: "Migration20261128224044", class: Migration20261128224044 },
 ];

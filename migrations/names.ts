@@ -12,4 +12,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   "Migration20261126050000",
   "Migration20261128221744",
   "Migration20261128223227",
+  "Migration20261128224044",
 ];

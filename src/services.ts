@@ -36,6 +36,7 @@ import {
   type Member,
   setLanguage,
 } from "./telegram/members.js";
+import { createPendingUpdates, type PendingUpdates } from "./telegram/pending-updates.js";
 import { claimDueSummaries, type DueSummary, releaseSummary, setSummaryTime } from "./telegram/summaries.js";
 
 // What the front ends ask of the database, as plain records in and out. Built once from the ORM in the
@@ -120,6 +121,8 @@ export interface Services {
   members: MembersService;
   /** The bot's conversation state (bot/storage.ts adapts it to the conversations plugin). */
   conversations: ConversationStore;
+  /** Updates the poller fetched and has not finished (bot/polling.ts). */
+  pendingUpdates: PendingUpdates;
 }
 
 export function createServices(orm: MikroORM): Services {
@@ -162,5 +165,6 @@ export function createServices(orm: MikroORM): Services {
       releaseSummary: (summary) => releaseSummary(fork(), summary),
     },
     conversations: createConversationStore(fork),
+    pendingUpdates: createPendingUpdates(fork),
   };
 }

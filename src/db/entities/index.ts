@@ -1,5 +1,6 @@
 import { ApiKeySchema } from "./api-key.js";
 import { BotConversationSchema } from "./bot-conversation.js";
+import { BotPendingUpdateSchema } from "./bot-pending-update.js";
 import { BranchSchema } from "./branch.js";
 import { BusinessSchema } from "./business.js";
 import { IdempotencyKeySchema } from "./idempotency-key.js";
@@ -11,6 +12,7 @@ import { VerificationSchema } from "./verification.js";
 
 export * from "./api-key.js";
 export * from "./bot-conversation.js";
+export * from "./bot-pending-update.js";
 export * from "./branch.js";
 export * from "./business.js";
 export * from "./idempotency-key.js";
@@ -30,5 +32,6 @@ export const ENTITIES = [
   TelegramMemberSchema,
   InviteCodeSchema,
   BotConversationSchema,
+  BotPendingUpdateSchema,
   IdempotencyKeySchema,
 ];
