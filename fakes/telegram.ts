@@ -68,6 +68,14 @@ export interface FakeTelegram {
   addFile(bytes: Uint8Array, options?: { fileSize?: number; extension?: string }): FakeFile;
   /** The next `times` (default 1) calls of `method` answer `{ok:false, ...error}` with HTTP status error_code. */
   failNext(method: string, error: BotApiError, times?: number): void;
+  /**
+   * The next call of `method` whose payload matches is recorded and then left unanswered until `release()`:
+   * a slow Bot API, or the moment to crash the bot between its work and its reply.
+   */
+  holdNext(
+    method: string,
+    match?: (payload: Record<string, unknown>) => boolean,
+  ): { reached: Promise<BotApiCall>; release(): void };
   /** Stop answering entirely (connections refused); pending long polls get [] first. */
   close(): Promise<void>;
   /** Listen again on the same port, with the same state (to test recovery after an outage). */
@@ -117,6 +125,13 @@ interface Waiter {
   resolve: (call: BotApiCall) => void;
 }
 
+interface Hold {
+  method: string;
+  match: (payload: Record<string, unknown>) => boolean;
+  reached: (call: BotApiCall) => void;
+  released: Promise<void>;
+}
+
 export async function startFakeTelegram(options: { token?: string } = {}): Promise<FakeTelegram> {
   const token = options.token ?? DEFAULT_TOKEN;
   const botId = Number(token.split(":")[0]) || 123456;
@@ -145,6 +160,7 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
   // Long polls waiting for an update; each wakes by re-reading the queue.
   const polls = new Set<(reason: "update" | "closed") => void>();
   const failures = new Map<string, { error: BotApiError; times: number }>();
+  const holds: Hold[] = [];
   const filesById = new Map<string, StoredFile>();
   const filesByPath = new Map<string, StoredFile>();
   let nextFile = 1;
@@ -364,6 +380,12 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
       return sendJson(res, 400, { ok: false, error_code: 400, description });
     }
     const call = record(method, payload);
+    const hold = holds.find((h) => h.method === method && h.match(payload));
+    if (hold) {
+      holds.splice(holds.indexOf(hold), 1);
+      hold.reached(call);
+      await hold.released;
+    }
     try {
       const result = await answer(method, payload, res, call);
       call.result = result;
@@ -456,6 +478,18 @@ export async function startFakeTelegram(options: { token?: string } = {}): Promi
       filesById.set(file.file_id, stored);
       filesByPath.set(stored.path, stored);
       return { ...file };
+    },
+    holdNext(method, match = () => true) {
+      let reached: (call: BotApiCall) => void = () => undefined;
+      let release: () => void = () => undefined;
+      const hold: Hold = {
+        method,
+        match,
+        reached: (call) => reached(call),
+        released: new Promise<void>((resolve) => (release = resolve)),
+      };
+      holds.push(hold);
+      return { reached: new Promise<BotApiCall>((resolve) => (reached = resolve)), release: () => release() };
     },
     failNext(method, error, times = 1) {
       failures.set(method, { error, times });
