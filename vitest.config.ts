@@ -10,13 +10,12 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const SLOW = [
   "test/service/**",
+  "test/faults/**",
   "test/serve/**",
   "test/pdf/**",
   "test/docs/docs-page.test.ts",
   "test/docs/examples.test.ts",
   "test/docs/production.test.ts",
-  "test/hardening/database-stall.test.ts",
-  "test/hardening/faults.test.ts",
   "test/hardening/files.test.ts",
   "test/hardening/fuzz.test.ts",
   "test/hardening/instances.test.ts",
@@ -39,8 +38,8 @@ const SLOW = [
  */
 const LONGEST = [
   "test/receipts/photo-set.test.ts",
-  "test/service/crash-restart.test.ts",
-  "test/hardening/database-stall.test.ts",
+  "test/faults/crash-restart.test.ts",
+  "test/faults/database-stall.test.ts",
   "test/api/deadline.test.ts",
   "test/service/admin-cli.test.ts",
   "test/bot/flows.test.ts",
