@@ -12,7 +12,7 @@ import { createTenant, type Tenant } from "../support/api.js";
 import { createTestDatabase, type TestDatabase } from "../support/database.js";
 import { START_ENTRY, startServiceProcess } from "../support/processes.js";
 import { startService } from "../support/service-process.js";
-import { firstExample, referenceBody, type Simulator, startBanks } from "../support/simulator.js";
+import { type Banks, firstExample, referenceBody, type Simulator, startBanks } from "../support/simulator.js";
 import { waitFor } from "../support/wait.js";
 
 // SIGTERM at any moment: with lookups in flight, while a worker is still starting, and before any serves.
@@ -25,14 +25,16 @@ const BANKS: readonly BankCode[] = ["telebirr", "boa", "zemen"];
 const TENANTS = 8;
 
 let db: TestDatabase;
+let banks: Banks;
 let sim: Simulator;
 let dataDir: string;
 beforeAll(async () => {
-  [db, { sim }, dataDir] = await Promise.all([
+  [db, banks, dataDir] = await Promise.all([
     createTestDatabase(),
     startBanks(),
     mkdtemp(path.join(tmpdir(), "birrcheck-shutdown-")),
   ]);
+  sim = banks.sim;
 });
 afterAll(async () => {
   await sim?.close();
@@ -77,9 +79,11 @@ async function inFlight(url: string): Promise<number> {
 
 describe("SIGTERM with lookups in flight", () => {
   it("answers every request, serves no new connection, and records only what was answered", async () => {
-    sim.setMode("telebirr", { kind: "slow", delayMs: 800 });
-    // Banks answering with HTML and JSON, not PDFs: a fresh process's first PDF parse loads pdf.js.
-    sim.setMode("boa", { kind: "slow", delayMs: 1_200 });
+    // Banks answering with HTML and JSON, not PDFs: a fresh process's first PDF parse loads pdf.js. Two hold
+    // their answers until the drain has begun (every request is in flight when the signal comes, however
+    // slowly a loaded machine delivers them), the third never answers.
+    const heldTelebirr = banks.hold("telebirr");
+    const heldBoa = banks.hold("boa");
     sim.setMode("zemen", { kind: "hang" });
     sim.resetCounts();
     const service = await startService({
@@ -99,6 +103,8 @@ describe("SIGTERM with lookups in flight", () => {
     const stopped = service.stop(DEADLINE_MS + 10_000);
     await service.waitFor(/"msg":"draining: no new connections; answering those in flight"/, 10_000);
     expect(await answersNewConnection(service.url)).toBe(false);
+    heldTelebirr.release();
+    heldBoa.release();
     expect(await stopped).toBe(0);
     const sent = await Promise.all(requests);
 
