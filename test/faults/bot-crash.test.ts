@@ -59,6 +59,18 @@ async function start(mode: Mode): Promise<RunningServiceProcess> {
   return service;
 }
 
+/**
+ * A service whose bot is connected: in webhook mode its route answers once the bot's code is loaded, which
+ * its setWebhook call announces (Telegram would retry until then; this test delivers once).
+ */
+async function startReady(mode: Mode): Promise<RunningServiceProcess> {
+  const after = telegram.calls.length;
+  const service = await start(mode);
+  const connected = mode === "webhook" ? "setWebhook" : "getUpdates";
+  await telegram.waitForCall(connected, () => true, { after, timeoutMs: 30_000 });
+  return service;
+}
+
 /** Sends an update as Telegram would in this mode; a webhook delivery cut off by the crash is not an error. */
 async function deliver(service: RunningServiceProcess, mode: Mode, update: Update): Promise<void> {
   if (mode === "polling") {
@@ -103,10 +115,7 @@ describe.each(["polling", "webhook"] as const)("kill -9 between the record and t
     const tenant = await createTenant(db, { name: `bot crash ${mode}` });
     const cashier: FakeUser = { id: nextUser++, first_name: "Almaz", last_name: "Crash" };
     const { code } = await createInvite(db.orm.em.fork(), tenant.branchId, "cashier");
-    let service = await start(mode);
-    if (mode === "webhook") {
-      await waitFor(() => telegram.callsOf("setWebhook").length > 0, "the webhook to be set");
-    }
+    let service = await startReady(mode);
     let after = telegram.calls.length;
     await deliver(service, mode, { update_id: nextUpdateId++, ...textMessage(cashier, `/start ${code}`) });
     await telegram.waitForCall(
@@ -134,7 +143,7 @@ describe.each(["polling", "webhook"] as const)("kill -9 between the record and t
     expect((await records()).map((row) => row.success)).toEqual([true]);
 
     after = telegram.calls.length;
-    service = await start(mode);
+    service = await startReady(mode);
     // Webhook mode: Telegram delivers the unanswered update again (same update, same message).
     if (mode === "webhook") await deliver(service, mode, message);
     await waitFor(() => cardsTo(cashier, after).length > 0, "the card after the restart");

@@ -36,7 +36,10 @@ beforeAll(async () => {
   ]);
   sim = banks.sim;
 });
+/** Whatever a failed test left running is stopped (a service outliving its test loads the rest of the run). */
+const started: { stop(): Promise<unknown> }[] = [];
 afterAll(async () => {
+  for (const service of started) await service.stop();
   await sim?.close();
   await db?.drop();
   await rm(dataDir, { recursive: true, force: true });
@@ -91,6 +94,7 @@ describe("SIGTERM with lookups in flight", () => {
       bankOverrides: sim.overrides,
       env: { VERIFY_DEADLINE_MS: String(DEADLINE_MS), API_RATE_LIMIT: "0" },
     });
+    started.push(service);
     const tenants = await Promise.all(Array.from({ length: TENANTS }, () => createTenant(db)));
 
     const requests = tenants.flatMap((tenant) => BANKS.map((bank) => verify(service.url, tenant, bank)));
@@ -140,6 +144,7 @@ describe("SIGTERM while a worker is still starting", () => {
       },
       "test/fixtures/service-with-faults.mjs",
     );
+    started.push(service);
     const tenant = await createTenant(db);
     const inFlight = verify(service.url, tenant, "telebirr");
     await waitFor(() => sim.requestCount("telebirr") === 1, "the lookup to reach its bank");
