@@ -3,7 +3,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "../../src/auth/api-keys.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/db/embedded.js";
+import { VerificationSchema } from "../../src/db/entities/index.js";
 import { openOrm } from "../../src/db/orm.js";
 import { createTenant } from "../support/api.js";
 import type { TestDatabase } from "../support/database.js";
@@ -12,6 +14,7 @@ import {
   type ServiceResponse,
   startService,
 } from "../support/service-process.js";
+import { firstExample, referenceBody } from "../support/simulator.js";
 import { waitFor, within } from "../support/wait.js";
 
 // PostgreSQL stalled (SIGSTOP of the postmaster and every backend: a frozen VM, a stuck disk) under load.
@@ -29,13 +32,21 @@ let pg: EmbeddedDatabase;
 let db: TestDatabase;
 let service: RunningServiceProcess;
 let key: string;
+/** A sandbox key of the same branch: its verifications ask the service's own bank simulator. */
+let sandboxKey: string;
+let branchId: number;
 let stopped: number[] = [];
+/** Every POST /verify answered 200 during the run: each must have its record at the end. */
+let verified = 0;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "birrcheck-stall-"));
   pg = await startEmbeddedPostgres({ dataDir, ephemeral: true });
   const orm = await openOrm({ clientUrl: pg.url, poolMax: 2 });
   db = { url: pg.url, orm, drop: () => orm.close(true) };
-  ({ key } = await createTenant(db, { name: "stall" }));
+  const tenant = await createTenant(db, { name: "stall" });
+  key = tenant.key;
+  branchId = tenant.branchId;
+  sandboxKey = (await createApiKey(orm.em.fork(), tenant.branchId, "cashier", { test: true })).key;
   // The suite's own connections stay out of the stall.
   await db.drop();
   service = await startService({
@@ -90,6 +101,17 @@ async function timed(path: string): Promise<Timed> {
   return { path, ...response, ms: performance.now() - started };
 }
 
+/** A sandbox verification (the first confirms, the later ones are duplicates: each writes a record). */
+async function verification(): Promise<Timed> {
+  const started = performance.now();
+  const response = await service.request("POST", "/verify", {
+    key: sandboxKey,
+    json: referenceBody("telebirr", firstExample("telebirr")),
+  });
+  if (response.status === 200) verified += 1;
+  return { path: "/verify", ...response, ms: performance.now() - started };
+}
+
 /**
  * 30 history requests, 3 CSV exports (their own query path, src/db/each-row.ts) and 10 readiness probes at
  * once. A request that hangs on the stalled database fails the wait, with a message: every answer must
@@ -101,6 +123,7 @@ function burst(): Promise<Timed[]> {
     Promise.all([
       ...Array.from({ length: 30 }, () => timed("/verifications")),
       ...Array.from({ length: 3 }, () => timed("/verifications/export")),
+      ...Array.from({ length: 5 }, () => verification()),
       ...Array.from({ length: 10 }, () => timed("/readyz")),
     ]),
     "every answer of a burst",
@@ -188,6 +211,18 @@ describe("PostgreSQL stalled under load", () => {
     const statuses = new Set(service.logLines().map((line) => line.status));
     expect(statuses.has(503)).toBe(true);
     expect(statuses.has(500)).toBe(false);
+    // Nothing answered was lost: every verification answered 200 has its whole record (one whose commit the
+    // stall cut off may have one too, with a 503: its client retries with an Idempotency-Key).
+    const orm = await openOrm({ clientUrl: pg.url, poolMax: 1 });
+    try {
+      const rows = await orm.em.fork().find(VerificationSchema, { branch: branchId, sandbox: true });
+      expect(rows.length).toBeGreaterThanOrEqual(verified);
+      expect(verified).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toMatchObject({ bank: "telebirr", exists: true, sandbox: true });
+      expect(rows.filter((row) => row.success)).toHaveLength(1);
+    } finally {
+      await orm.close(true);
+    }
   });
 });
 
