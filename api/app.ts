@@ -102,7 +102,7 @@ export function createApi({
   app.use(v1.allowedMethods());
 
   app.use(livenessRoutes(databaseAlive).routes());
-  const health = healthRoutes(orm, breakers, workersReady);
+  const health = healthRoutes(orm, breakers, workersReady, database);
   app.use(health.routes());
   const scrape = metricsRoutes(metrics, metricsToken);
   app.use(scrape.routes());

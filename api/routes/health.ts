@@ -1,5 +1,6 @@
 import { Router } from "@koa/router";
 import type { MikroORM } from "@mikro-orm/postgresql";
+import type { DatabaseAvailability } from "../../src/db/availability.js";
 import { databaseAnswers } from "../../src/db/probe.js";
 import type { BankBreakers } from "../../src/engine/index.js";
 import type { WorkersReady } from "../../src/serve/readiness.js";
@@ -16,11 +17,14 @@ export function healthRoutes(
   orm: MikroORM,
   breakers?: BankBreakers,
   workersReady?: () => WorkersReady,
+  availability?: DatabaseAvailability,
 ): Router<ApiState> {
   const router = new Router<ApiState>();
 
   router.get("/readyz", async (ctx) => {
-    const database = await databaseReachable(orm);
+    // While this process refuses requests for want of its database, it is not ready, whatever a fresh
+    // connection would say: its own probe reopens it (src/db/availability.ts).
+    const database = availability?.reachable() !== false && (await databaseReachable(orm));
     const workers = workersReady?.();
     const allServing = !workers || (!workers.stopping && workers.serving >= workers.workers);
     ctx.status = database && allServing ? 200 : 503;
