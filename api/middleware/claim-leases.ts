@@ -1,5 +1,4 @@
 import type { MikroORM } from "@mikro-orm/postgresql";
-import type { Logger } from "../../src/logger.js";
 import { type HeldClaim, renewLeases } from "./idempotency-keys.js";
 
 /** Renews the leases of the Idempotency-Key claims this process is working on. */
@@ -17,9 +16,10 @@ export interface LeaseTimes {
 
 /**
  * One timer for every claim of the process, running only while it holds some, and one statement a tick
- * for all of them. A renewal that fails (the database is away) is not retried: the next tick tries again.
+ * for all of them. A renewal that fails (the database is away, and the request with it) is not reported: the
+ * next tick tries again, and a claim whose lease ran out is only taken over by the same request's retry.
  */
-export function keepLeases(orm: MikroORM, times: LeaseTimes, logger?: Logger): LeaseKeeper {
+export function keepLeases(orm: MikroORM, times: LeaseTimes): LeaseKeeper {
   const held = new Set<HeldClaim>();
   let timer: NodeJS.Timeout | undefined;
   let renewing = false;
@@ -29,8 +29,8 @@ export function keepLeases(orm: MikroORM, times: LeaseTimes, logger?: Logger): L
     renewing = true;
     try {
       await renewLeases(orm.em.fork(), [...held], times.leaseMs);
-    } catch (error) {
-      logger?.warn({ err: error }, "idempotency key leases not renewed");
+    } catch {
+      // Not reported: the next tick tries again.
     } finally {
       renewing = false;
     }
