@@ -72,7 +72,7 @@ describe("database availability", () => {
       cut();
       availability.observe(refused);
       expect(availability.reachable()).toBe(false);
-      // A second failure while closed starts no second round of probes.
+      // A second failure while closed starts no second probe loop.
       availability.observe(refused);
       // Probes get no answer while the relay refuses: watched through the connections it turns away.
       let turnedAway = 0;
