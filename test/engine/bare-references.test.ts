@@ -1,26 +1,18 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
-import { createEngine, type VerificationEngine } from "../../src/engine/index.js";
-import { createLogger } from "../../src/logger.js";
-import { createSandboxGateway } from "../../src/simulator/sandbox-gateway.js";
-import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import type { VerificationEngine } from "../../src/engine/index.js";
+import { startTestEngine, type TestEngine } from "../support/engine.js";
 
 // docs/banks.md §1.2: which banks a bare reference can belong to. The bot asks the cashier to choose when
 // several fit ("never auto-select"), so a bank must not claim shapes that are not its own.
 
-let db: TestDatabase;
+let testEngine: TestEngine;
 let engine: VerificationEngine;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
-  engine = createEngine(loadConfig({}).banks, db.orm, createLogger("silent", silent), {
-    sandbox: createSandboxGateway(),
-  });
+  testEngine = await startTestEngine();
+  ({ engine } = testEngine);
 });
 afterAll(async () => {
-  await engine?.close();
-  await db?.drop();
+  await testEngine?.close();
 });
 
 describe("banksForReference", () => {

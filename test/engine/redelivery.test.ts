@@ -1,13 +1,10 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
 import { VerificationSchema } from "../../src/db/entities/index.js";
-import { createEngine, type VerificationEngine } from "../../src/engine/index.js";
+import type { VerificationEngine } from "../../src/engine/index.js";
 import type { VerifyCaller } from "../../src/engine/types.js";
-import { createLogger } from "../../src/logger.js";
-import { createSandboxGateway } from "../../src/simulator/sandbox-gateway.js";
 import { createTenant } from "../support/api.js";
-import { createTestDatabase, type TestDatabase } from "../support/database.js";
+import type { TestDatabase } from "../support/database.js";
+import { startTestEngine, type TestEngine } from "../support/engine.js";
 import { firstExample } from "../support/simulator.js";
 
 // A request that names itself (VerifyCaller.requestRef: a Telegram message) and is delivered again after
@@ -15,18 +12,15 @@ import { firstExample } from "../support/simulator.js";
 // never "duplicate" of itself, and nothing more is recorded. Another request with the same receipt is a
 // duplicate as always.
 
+let testEngine: TestEngine;
 let db: TestDatabase;
 let engine: VerificationEngine;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
-  engine = createEngine(loadConfig({}).banks, db.orm, createLogger("silent", silent), {
-    sandbox: createSandboxGateway(),
-  });
+  testEngine = await startTestEngine();
+  ({ db, engine } = testEngine);
 });
 afterAll(async () => {
-  await engine?.close();
-  await db?.drop();
+  await testEngine?.close();
 });
 
 const example = firstExample("telebirr");
