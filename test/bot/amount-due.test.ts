@@ -30,7 +30,17 @@ describe("the amount due a cashier states", () => {
     expect(amountDue(`FT26140P01YB 3500`, "FT26140P01YB")).toBe(3500);
     const sms = `You have transferred ETB 60.00 to Hana (2519****4025) on 17/06/2026. ${link}`;
     expect(amountDue(sms, link)).toBeNull();
-    expect(amountDue(`${link}\n1500`, link)).toBeNull();
+    expect(amountDue(`${sms}\n1500`, link)).toBeNull();
+  });
+
+  it("takes an amount alone on the one other line of the cashier's two-line message", () => {
+    const link = "https://transactioninfo.ethiotelecom.et/receipt/DFH51OFIED";
+    expect(amountDue(`${link}\n1500`, link)).toBe(1500);
+    expect(amountDue(`1,500.00 birr\n\n${link}\n`, link)).toBe(1500);
+    expect(amountDue("3500\nFT26140P01YB", "FT26140P01YB")).toBe(3500);
+    expect(amountDue(`1500\n${link}\n2000`, link)).toBeNull();
+    expect(amountDue(`paid today\n${link}`, link)).toBeNull();
+    expect(amountDue(`Dear customer, ETB 60.00 was sent\n${link}`, link)).toBeNull();
   });
 
   it("compares to the cent", () => {
