@@ -7,12 +7,13 @@ import {
   type ReceiptColumns,
   type VerificationRecord,
 } from "../src/db/verification-record.js";
-import type {
-  ParsedReceipt,
-  ParsedReceiptUrl,
-  SourceType,
-  VerificationMethod,
-  VerificationOutcome,
+import {
+  type ParsedReceipt,
+  type ParsedReceiptUrl,
+  readFromImage,
+  type SourceType,
+  type VerificationMethod,
+  type VerificationOutcome,
 } from "../src/engine/types.js";
 import {
   type bankEntrySchema,
@@ -151,6 +152,15 @@ export function presentVerificationResult(outcome: VerificationOutcome): {
       : {}),
     ...(outcome.kind === "confirmed" && outcome.receiverNotSaved
       ? { paid_outside_saved_accounts: true }
+      : {}),
+    ...(outcome.kind === "not_found" && readFromImage(record.verificationMethod)
+      ? {
+          read_from_image: {
+            transaction_number: record.receiptToken ?? record.transactionNumber,
+            ocr: record.verificationMethod === "receipt_ocr" ? ("server" as const) : ("caller" as const),
+            may_be_misread: true as const,
+          },
+        }
       : {}),
   };
   return { status: found ? 200 : 404, body };

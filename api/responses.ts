@@ -145,6 +145,22 @@ export const verificationResultSchema = z
           "Birrcheck extension, not in the contract. Only on a confirmed result, when the branch saved receiving " +
           "accounts for this bank and the bank's receiver is none of them (the bot warns the cashier the same way).",
       }),
+    read_from_image: z
+      .object({
+        transaction_number: z.string().meta({ description: "The reference (or link token) as read." }),
+        ocr: z.enum(["server", "caller"]).meta({
+          description:
+            "Whose OCR read it: the server's (receipt_ocr) or the caller's text of the image (receipt_image).",
+        }),
+        may_be_misread: z.literal(true),
+      })
+      .optional()
+      .meta({
+        description:
+          "Birrcheck extension, not in the contract. Only on a 404 whose reference was read from an image: the " +
+          "bank does not know it as read, nor its likeliest misreadings, and it may still be misread. Ask for " +
+          "the link, the SMS text or the typed reference.",
+      }),
   })
   .meta({ id: "VerificationResult" });
 

@@ -1,7 +1,7 @@
 import { bankName } from "../src/banks/catalogue.js";
 import type { BankCode } from "../src/banks/codes.js";
 import type { VerificationRecord } from "../src/db/verification-record.js";
-import type { VerificationOutcome } from "../src/engine/types.js";
+import { readFromImage, type VerificationOutcome } from "../src/engine/types.js";
 import type { ConfirmedElsewhere } from "../src/history/elsewhere.js";
 import { compareWithDue } from "./amount-due.js";
 import { escapeHtml } from "./format.js";
@@ -63,11 +63,15 @@ export function resultCard(texts: Texts, outcome: VerificationOutcome, checks: C
       return [headline, ...warnings, ...rest].join("\n");
     }
     case "not_found":
-      return [
-        t("card-not-found"),
-        t("card-not-found-note", { bank: bankOf(record), reference: record.transactionNumber }),
-        t("card-not-found-hint"),
-      ].join("\n");
+      // A reference read from a photo may be misread: the cashier sees what was read and is asked (misread.ts).
+      if (readFromImage(record.verificationMethod)) {
+        return [
+          t("misread-card"),
+          t("misread-card-note", { bank: bankOf(record), reference: readReference(record) }),
+          t("misread-card-ask"),
+        ].join("\n");
+      }
+      return notFoundCard(texts, record);
     case "duplicate":
       return card(
         texts,
@@ -100,6 +104,21 @@ export function resultCard(texts: Texts, outcome: VerificationOutcome, checks: C
         record,
       );
   }
+}
+
+/** The bank does not know the reference, as the cashier typed, linked or confirmed it. */
+export function notFoundCard(texts: Texts, record: VerificationRecord): string {
+  const { t } = texts;
+  return [
+    t("card-not-found"),
+    t("card-not-found-note", { bank: bankOf(record), reference: record.transactionNumber }),
+    t("card-not-found-hint"),
+  ].join("\n");
+}
+
+/** What was read and looked up: a link's token where the link carries one, else the reference. */
+function readReference(record: VerificationRecord): string {
+  return record.receiptToken ?? record.transactionNumber;
 }
 
 function card(texts: Texts, headline: string, note: string | null, record: VerificationRecord): string {

@@ -1,7 +1,12 @@
 import { InlineKeyboard } from "grammy";
 import { bankName } from "../src/banks/catalogue.js";
 import { BankUnavailableError } from "../src/banks/errors.js";
-import type { VerificationOutcome, VerifyCaller, VerifyInput } from "../src/engine/types.js";
+import {
+  readFromImage,
+  type VerificationOutcome,
+  type VerifyCaller,
+  type VerifyInput,
+} from "../src/engine/types.js";
 import type { Member } from "../src/telegram/members.js";
 import { isFlagged, pushAlerts } from "./alerts.js";
 import { resultCard } from "./card.js";
@@ -9,6 +14,7 @@ import { type BotDependencies, inGroup, type MemberContext } from "./context.js"
 import { ACCOUNT_CONVERSATION } from "./conversation-ids.js";
 import { describeFailure } from "./failures.js";
 import { textsOf } from "./i18n.js";
+import { misreadKeyboard } from "./misread.js";
 import { type StatusMessage, startStatus } from "./status.js";
 
 /**
@@ -57,7 +63,11 @@ export async function verifyInChat(
       due,
       ...(outcome.kind === "confirmed" ? await confirmedChecks(deps, ctx.member, outcome) : {}),
     };
-    await status.finish(resultCard(texts, outcome, checks));
+    const misread = outcome.kind === "not_found" && readFromImage(outcome.record.verificationMethod);
+    await status.finish(
+      resultCard(texts, outcome, checks),
+      misread ? misreadKeyboard(texts, outcome.record) : undefined,
+    );
     if (isFlagged(outcome, checks)) await pushAlerts(ctx, deps, outcome, checks);
   } catch (error) {
     if (input && error instanceof BankUnavailableError) {

@@ -1,6 +1,7 @@
 import { Composer, type Context } from "grammy";
 import { type BotContext, type BotDependencies, inGroup, type MemberContext } from "../context.js";
 import { languageMiddleware, textsOf } from "../i18n.js";
+import { misreadHandlers } from "../misread.js";
 import { groupReceiptHandlers } from "./group-receipts.js";
 import { allowedManager } from "./manager.js";
 import { RETRY_CALLBACK_PATTERN, retryVerification } from "./receipts.js";
@@ -80,6 +81,7 @@ export function groupChats(deps: BotDependencies): Composer<BotContext> {
     });
   });
   branchMembers.callbackQuery(RETRY_CALLBACK_PATTERN, retryVerification(deps));
+  branchMembers.use(misreadHandlers(deps));
   branchMembers.use(groupReceiptHandlers(deps));
 
   // Nobody else gets an answer; a button press is acknowledged so the client stops waiting.

@@ -10,6 +10,7 @@ import { UnsupportedFileError, withDownloadedFile } from "../download.js";
 import { unreferencedReceipt } from "../failures.js";
 import { textsOf } from "../i18n.js";
 import { linksIn } from "../links.js";
+import { misreadHandlers } from "../misread.js";
 import type { StatusMessage } from "../status.js";
 import { RETRY_CALLBACK, verifyInChat } from "../verify-in-chat.js";
 
@@ -86,6 +87,7 @@ export function receiptHandlers(deps: BotDependencies): Composer<BotContext> {
   members.on("message", (ctx) => ctx.reply(textsOf(ctx).t("not-understood")));
 
   members.callbackQuery(RETRY_CALLBACK_PATTERN, retryVerification(deps));
+  members.use(misreadHandlers(deps));
   return composer;
 }
 

@@ -3,7 +3,7 @@ import { NO_RECEIPT, pickReceiptColumns, type ReceiptColumns } from "../db/verif
 import { paidOutsideSavedAccounts, receiverMatches, showsReceiverAccount } from "./account-match.js";
 import { documentMismatches, mismatchMessage } from "./document-match.js";
 import type { Resolved } from "./resolve.js";
-import { OUTCOME_MESSAGES, type VerificationOutcome } from "./types.js";
+import { OUTCOME_MESSAGES, readFromImage, type VerificationOutcome } from "./types.js";
 
 /** The business verdict on a bank answer, with the message history and the API show for it. */
 export interface Judgement {
@@ -29,7 +29,13 @@ export function judge(
     message,
     receiverNotSaved: false,
   });
-  if (outcome.kind === "not_found") return verdict("not_found", NO_RECEIPT, OUTCOME_MESSAGES.not_found);
+  if (outcome.kind === "not_found") {
+    const { target } = resolved;
+    const message = readFromImage(resolved.method)
+      ? OUTCOME_MESSAGES.not_found_as_read(target.token ?? target.transactionNumber)
+      : OUTCOME_MESSAGES.not_found;
+    return verdict("not_found", NO_RECEIPT, message);
+  }
   const { receipt } = outcome;
   const columns = pickReceiptColumns(receipt);
   if (receipt.status !== "completed") {
@@ -37,8 +43,7 @@ export function judge(
     return verdict("not_completed", columns, `The transaction is not completed (status: ${status}).`);
   }
   if (resolved.claimed) {
-    const lenient = resolved.method === "receipt_ocr" || resolved.method === "receipt_image";
-    const mismatches = documentMismatches(resolved.claimed.receipt, receipt, lenient);
+    const mismatches = documentMismatches(resolved.claimed.receipt, receipt, readFromImage(resolved.method));
     if (mismatches.length > 0) return verdict("document_mismatch", columns, mismatchMessage(mismatches));
   }
   const expected = resolved.expectedReceiver;

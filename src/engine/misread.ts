@@ -5,6 +5,7 @@ import type { BankGateway } from "./bank-gateway.js";
 import { boundLookup, type LookupBounds } from "./deadline.js";
 import { documentMismatches } from "./document-match.js";
 import type { Resolved } from "./resolve.js";
+import { readFromImage } from "./types.js";
 
 /** Lookups beyond the first for a reference OCR read; all of them are one verification, one quota unit. */
 export const MAX_VARIANT_LOOKUPS = 4;
@@ -26,7 +27,12 @@ export async function lookupAsRead(
 ): Promise<LookupOutcome> {
   const { target, claimed } = resolved;
   const first = await gateway.lookup(resolved.bank, target, bounds);
-  if (first.kind === "found" || !claimed || !fromImage(resolved) || claimed.receipt.amount === undefined)
+  if (
+    first.kind === "found" ||
+    !claimed ||
+    !readFromImage(resolved.method) ||
+    claimed.receipt.amount === undefined
+  )
     return first;
   const started = Date.now();
   const read = target.token ?? target.transactionNumber;
@@ -53,11 +59,6 @@ export async function lookupAsRead(
     return outcome;
   }
   return first;
-}
-
-/** Read on an image by OCR: the server's, or the caller's text of the image. */
-function fromImage(resolved: Resolved): boolean {
-  return resolved.method === "receipt_ocr" || resolved.method === "receipt_image";
 }
 
 /**

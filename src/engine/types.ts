@@ -21,6 +21,11 @@ export type VerificationMethod =
   | (typeof VERIFICATION_METHODS)[keyof typeof VERIFICATION_METHODS]
   | ReceiptMethod;
 
+/** The reference (or link token) was read from an image by OCR, the server's or the caller's: it may be misread. */
+export function readFromImage(method: string): boolean {
+  return method === "receipt_ocr" || method === "receipt_image";
+}
+
 /** Where a verification came from (history's `source.type`): a live key, a sandbox key, or the bot. */
 export const SOURCE_TYPES = ["api", "test", "telegram"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
@@ -76,6 +81,10 @@ export type VerificationOutcome =
 
 export const OUTCOME_MESSAGES = {
   not_found: "Transaction not found.",
+  /** Not found as read from an image: the read may be wrong, so the answer never says "not found" alone. */
+  not_found_as_read: (read: string) =>
+    `The reference read from the image (${read}) was not found at the bank. It may have been misread: send ` +
+    "the receipt link, the SMS text or the reference typed.",
   duplicate: "This transaction was already verified.",
   wrong_account: "The transaction was paid to a different account.",
 } as const;

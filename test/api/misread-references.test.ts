@@ -1,6 +1,6 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuotaUsageSchema } from "../../src/db/entities/index.js";
+import { QuotaUsageSchema, VerificationSchema } from "../../src/db/entities/index.js";
 import { MAX_VARIANT_LOOKUPS } from "../../src/engine/misread.js";
 import { createTenant, startTestApi, type Tenant, type TestApi } from "../support/api.js";
 import { type Simulator, simulatedBank, startBanks } from "../support/simulator.js";
@@ -74,12 +74,22 @@ describe("a reference misread on an image", () => {
     expect(again.body).toMatchObject({ success: false, duplicate: true });
   });
 
-  it("stays not found when the look-alike's receipt disagrees with the amount read", async () => {
+  it("is not found as read when the look-alike's receipt disagrees with the amount read, and says so", async () => {
     const owner = await createTenant(api.db, { quota: 100 });
     const response = await verify(owner, receiptText(MISREAD, "1,250.00"));
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ success: false, message: "Transaction not found." });
+    expect(response.body).toMatchObject({
+      success: false,
+      exists: false,
+      duplicate: false,
+      message: `The reference read from the image (${MISREAD}) was not found at the bank. It may have been misread: send the receipt link, the SMS text or the reference typed.`,
+      data: { transaction_number: MISREAD, verification_id: null, receipt: {} },
+      read_from_image: { transaction_number: MISREAD, ocr: "caller", may_be_misread: true },
+    });
     expect(await quotaUsed(owner)).toBe(1);
+    // The record keeps the same words: the bot's /history, read later, does not say "not found" either.
+    const record = await api.db.orm.em.fork().findOneOrFail(VerificationSchema, { branch: owner.branchId });
+    expect(record.message).toBe(response.body.message);
   });
 
   it("asks at most 4 more times for a reference that has no known look-alike", async () => {
@@ -100,6 +110,8 @@ describe("a reference misread on an image", () => {
       files: [],
     });
     expect(response.status).toBe(404);
+    expect(response.body.message).toBe("Transaction not found.");
+    expect(response.body).not.toHaveProperty("read_from_image");
     expect(sim.requestCount("telebirr")).toBe(1);
   });
 });

@@ -46,6 +46,39 @@ describe("verification of a receipt image by server OCR", () => {
     expect(await leftoverUploads()).toEqual([]);
   });
 
+  it("never answers a bare not found for a reference read from a photo, even one made of look-alikes", async () => {
+    const owner = await createTenant(api.db);
+    // Unknown to the bank, and nearly every character has a look-alike (8/B, 0/O, 5/S, 1/I, 2/Z).
+    const reference = "DB8O0S5I1Z";
+    const image = await renderReceiptImage(
+      [
+        "telebirr",
+        "Payer Name\tAbebe Kebede",
+        "transaction status\tCompleted",
+        `Invoice No.\t${reference}`,
+        "Payment date\t18-07-2025 19:58:20",
+        "Settled Amount\t4,321.00 Birr",
+      ],
+      { width: 1200, fontSize: 27, ...PHOTO_DEGRADATION },
+    );
+    const response = await postMultipart(api.url, "/verify", {
+      key: owner.key,
+      files: [{ field: "receipt_file", bytes: image, name: "receipt.jpg", type: "image/jpeg" }],
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(404);
+    const read = response.body.data.transaction_number;
+    expect(response.body).toMatchObject({
+      success: false,
+      exists: false,
+      message: expect.stringMatching(
+        /^The reference read from the image \(.+\) was not found at the bank\. It may have been misread/,
+      ),
+      data: { bank: "telebirr", verification_method: "receipt_ocr" },
+      read_from_image: { transaction_number: read, ocr: "server", may_be_misread: true },
+    });
+    expect(response.body.message).toContain(`(${read})`);
+  });
+
   it("answers 422 for an image it cannot decode", async () => {
     const broken = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(64, 7)]);
     const response = await postMultipart(api.url, "/verify", {

@@ -431,6 +431,44 @@ describe.each(["polling", "webhook"] as const)("the Telegram bot (%s)", (mode) =
       });
     });
 
+    it("asks about a reference read from a photo that the bank does not know, never saying not found", async () => {
+      const team = await joinedStaff(harness);
+      // Unknown to the bank; every character but the first has a look-alike (0/O, 8/B, 5/S, 1/I, 2/Z).
+      const screen = mpesaScreen().map((line) =>
+        line.startsWith("Transaction ID") ? "Transaction ID\tU0O8B5S1IZ" : line,
+      );
+      const image = await renderReceiptImage(screen, {
+        width: 720,
+        fontSize: 22,
+        format: "jpeg",
+        quality: 85,
+      });
+      const photo = () => photoMessage(team.cashier, harness.telegram.addFile(image, { extension: "jpg" }));
+      const card = await nextAfter(harness, team.cashier, photo(), /Payment confirmed|⚠️|❌|🔎/, 50_000);
+      const [record] = await history(team.tenant.branchId);
+      expect(record).toMatchObject({ bank: "mpesa", verificationMethod: "receipt_ocr", exists: false });
+      const text = String(card.payload.text);
+      expect(text).toContain("Not confirmed yet");
+      expect(text).toContain(`I read <code>${record?.transactionNumber}</code> on the photo`);
+      expect(text).not.toMatch(/Not found/);
+      expect(
+        buttons(card)
+          .flat()
+          .map(([label]) => label),
+      ).toEqual(["✅ Yes, that's it", "✏️ Type it"]);
+
+      // "Yes": the reference is the cashier's now, and the bank's answer stands, with no second lookup.
+      const confirmed = await press(team.cashier, card, /Yes/, /Not found/);
+      expect(String(confirmed.payload.text)).toContain(
+        `does not know the transaction <code>${record?.transactionNumber}</code>`,
+      );
+      expect(await history(team.tenant.branchId)).toHaveLength(1);
+
+      // "Type it" on the same card of another photo: the bot asks for the reference, link or SMS.
+      const again = await nextAfter(harness, team.cashier, photo(), /Not confirmed yet/, 50_000);
+      await press(team.cashier, again, /Type it/, /Send the reference as printed/);
+    });
+
     it.each([
       ["cbe", () => firstExample("cbe").shareUrl ?? ""],
       [
