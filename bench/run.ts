@@ -24,6 +24,7 @@ import { bot } from "./scenarios/bot.js";
 import { collapse } from "./scenarios/collapse.js";
 import { deadline } from "./scenarios/deadline.js";
 import { exportCsv } from "./scenarios/export.js";
+import { generatedPhrasings } from "./scenarios/generated-phrasings.js";
 import { history } from "./scenarios/history.js";
 import { ocr } from "./scenarios/ocr.js";
 import { engineOverhead } from "./scenarios/open-loop.js";
@@ -93,6 +94,7 @@ const SCENARIOS: Scenario[] = [
   { number: 11, name: "restart after kill -9", run: () => restart() },
   { number: 12, name: "QR codes", run: () => qr() },
   { number: 13, name: "reading photos", run: () => photos() },
+  { number: 15, name: "reading generated phrasings", run: generatedPhrasings },
   // Last: its million rows (a branch of their own) sit under nothing else.
   { number: 14, name: "CSV export", run: exportCsv },
 ];

@@ -3,10 +3,12 @@ import { parseAmount } from "./parse-utils.js";
 import { repairFigures } from "./receipt-lines.js";
 import { type DayOrder, readDate } from "./t24.js";
 
-// One reader for the few shapes Ethiopian bank and wallet SMS take (docs/banks.md §2): "your account A has
-// been debited/credited with ETB X", "You have transferred / sent / paid / received ETB X to / from NAME
-// (A)", "ETB X has been credited to your account from NAME", "on DATE at TIME", fee lines after the amount,
-// and "Dear NAME" for the phone's owner. Banks differ only in the date order they print.
+// One reader for the few shapes Ethiopian bank and wallet SMS take (docs/banks.md §2), as a small grammar:
+// a direction verb (debited, credited, paid, sent, received, transferred, withdrawn, or the noun "transfer
+// of"), an amount with its currency before or after it, the other side after "to", "from", "for", "in
+// favour of" or a "Beneficiary:" label, "on DATE at TIME", fee lines after the amount, and "Dear NAME" for
+// the phone's owner; a third party who "has transferred ETB X to your account" is the payer. Banks differ
+// only in the date order they print.
 
 export interface SmsOptions {
   /** How the bank writes numeric dates (telebirr 17/06/2026, M-Pesa 24/7/26: day first). */
@@ -36,7 +38,14 @@ interface Movement {
   ownAccount?: string;
   /** True when the figure is the whole debit, fees included ("debited with ETB 100.48"). */
   includesFees: boolean;
+  /** The other side, when the sentence names it before the amount ("Transfer to NAME of ETB X"). */
+  otherName?: string;
 }
+
+/** A name as SMS print it: up to six words of letters, before the words that follow it. */
+const NAME = String.raw`([A-Za-z][A-Za-z.'&-]*(?:\s+[A-Za-z][A-Za-z.'&-]*){0,5}?)`;
+/** The same, starting with a capital: the subject of a sentence ("Abebe Kebede has transferred …"). */
+const SUBJECT = String.raw`([A-Z][A-Za-z.'&-]*(?:\s+[A-Za-z][A-Za-z.'&-]*){0,5}?)`;
 
 const MOVEMENTS: readonly { pattern: RegExp; read(m: RegExpExecArray): Omit<Movement, "end"> | null }[] = [
   {
@@ -50,7 +59,7 @@ const MOVEMENTS: readonly { pattern: RegExp; read(m: RegExpExecArray): Omit<Move
   {
     // "ETB 2,425 has been credited to your account …", "ETB 20,000.00 debited from NAME for …"
     pattern: new RegExp(
-      String.raw`${AMOUNT}\s+(?:has\s+been\s+|was\s+|is\s+)?(debited|credited|deposited|transferred|sent|paid)\s+(?=to\b|from\b|by\b|into\b|on\b|for\b)`,
+      String.raw`${AMOUNT}\s+(?:has\s+been\s+|was\s+|is\s+)?(debited|credited|deposited|transferred|sent|paid|withdrawn)\s+(?=to\b|from\b|by\b|into\b|on\b|for\b)`,
       "i",
     ),
     // A debit figure may hold fees ("ETB 2,511.50 has been debited from your account … Service Charge …").
@@ -75,7 +84,36 @@ const MOVEMENTS: readonly { pattern: RegExp; read(m: RegExpExecArray): Omit<Move
     ),
     read: (m) => moved(m[1], m[2] ?? m[3], undefined, false),
   },
+  {
+    // "you have sent to NAME an amount of ETB 44,574.00"
+    pattern: new RegExp(
+      String.raw`\byou\s+have\s+(?:successfully\s+)?(transferred|sent|paid)\s+to\s+${NAME}\s+(?:an?\s+amount\s+of\s+)?${AMOUNT}`,
+      "i",
+    ),
+    read: (m) => named(moved(m[1], m[3] ?? m[4], undefined, false), m[2]),
+  },
+  {
+    // "Transfer to NAME of ETB 2,050.00 was successful", "transfer of ETB 500.00 to NAME"
+    pattern: new RegExp(String.raw`\btransfer\s+(?:to\s+${NAME}\s+)?of\s+${AMOUNT}`, "i"),
+    read: (m) => named(moved("transferred", m[2] ?? m[3], undefined, false), m[1]),
+  },
+  {
+    // "Abebe Kebede has transferred ETB 8,031.00 to your account": money in, from the sentence's subject.
+    pattern: new RegExp(
+      String.raw`\b${SUBJECT}\s+has\s+(?:successfully\s+)?(?:transferred|sent|paid|deposited)\s+${AMOUNT}\s+(?:to|into)\s+your\b`,
+    ),
+    read: (m) => named(moved("credited", m[2] ?? m[3], undefined, false), m[1]),
+  },
 ];
+
+/** The movement with the other side its sentence named, when that is a name. */
+function named(movement: Omit<Movement, "end"> | null, name: string | undefined) {
+  // "Dear Customer Abebe Kebede has transferred …": the greeting is not the subject.
+  const otherName = cleanName(name?.replace(/^dear\s+(?:valued\s+)?(?:customer|client)\s+/i, ""));
+  return movement && otherName && !NOT_A_NAME.test(otherName) && !/^(?:you|i|we)$/i.test(otherName)
+    ? { ...movement, otherName }
+    : movement;
+}
 
 function moved(
   verb: string | undefined,
@@ -111,7 +149,12 @@ export function readSms(text: string, options: SmsOptions = {}): Partial<Receipt
   // The CBE app's modal names the payer's account holder: "ETB X debited from NAME for NAME-ETB-6171".
   const debitedFrom = /^\s*from\s+(?!your\b|account\b)(.+?)\s+for\s/i.exec(after)?.[1];
   const owner = (movement.direction === "debit" ? cleanName(debitedFrom) : undefined) ?? ownerName(flat);
-  const other = counterparty(after, movement.direction);
+  const said = counterparty(after, movement.direction);
+  const labelled = labelledOtherSide(flat, movement.direction);
+  const other = {
+    name: said.name ?? movement.otherName ?? labelled.name,
+    account: said.account ?? labelled.account,
+  };
   const ownAccount = movement.ownAccount ?? ownAccountIn(flat, movement.direction);
   const receipt: Partial<Receipt> = {
     status: "completed",
@@ -181,14 +224,35 @@ function ownerName(flat: string): string | undefined {
   return name && !NOT_A_NAME.test(name) ? name : undefined;
 }
 
-/** "from (your) account 1**3928" on a debit, "to your account 1**7112" on a credit. */
+/**
+ * "from (your) account 1**3928" or "Debited account: 1**3928" on a debit, "to your account 1**7112" or
+ * "Credited account: 1**7112" on a credit.
+ */
 function ownAccountIn(flat: string, direction: Direction): string | undefined {
-  const words = direction === "debit" ? "from\\s+(?:your\\s+)?" : "to\\s+your\\s+";
+  const said = direction === "debit" ? "from\\s+(?:your\\s+)?" : "to\\s+your\\s+";
+  const label = direction === "debit" ? "(?:debited|source)\\s+" : "(?:credited|destination)\\s+";
   const match = new RegExp(
-    String.raw`\b${words}${INSTITUTION}(?:account|a\/c|wallet)\s*(?:no\.?|number)?\s*${ACCOUNT}`,
+    String.raw`\b(?:${said}${INSTITUTION}(?:account|a\/c|wallet)|${label}(?:account|a\/c))\s*(?:no\.?|number)?\s*:?\s*${ACCOUNT}`,
     "i",
   ).exec(flat);
   return match?.[1] ? trimAccount(match[1]) : undefined;
+}
+
+/** The other side by its label anywhere in the message: "Beneficiary: NAME", "Beneficiary account: A". */
+function labelledOtherSide(flat: string, direction: Direction): { name?: string; account?: string } {
+  const side = direction === "debit" ? "(?:beneficiary|receiver|recipient)" : "(?:sender|payer)";
+  const name = new RegExp(String.raw`\b${side}(?:'s)?(?:\s+name)?\s*:\s*([A-Za-z][^.,;:()]*)`, "i").exec(
+    flat,
+  );
+  const account = new RegExp(
+    String.raw`\b${side}(?:'s)?\s+(?:account|a\/c|wallet|phone)\s*(?:no\.?|number)?\s*:?\s*${ACCOUNT}`,
+    "i",
+  ).exec(flat);
+  const cleaned = cleanName(name?.[1]);
+  return {
+    ...(cleaned ? { name: cleaned } : {}),
+    ...(account?.[1] ? { account: trimAccount(account[1]) } : {}),
+  };
 }
 
 /**
@@ -196,7 +260,7 @@ function ownAccountIn(flat: string, direction: Direction): string | undefined {
  * "to NAME 251714***707", "from NAME on …", "for NAME-ETB-6171". The owner's own account is skipped.
  */
 function counterparty(after: string, direction: Direction): { name?: string; account?: string } {
-  const words = direction === "debit" ? "to|for" : "from|by";
+  const words = direction === "debit" ? "to|for|in\\s+fav(?:ou)?r\\s+of" : "from|by";
   const sentence = after.split(/(?<=[a-z0-9)])\.\s|;/i)[0] ?? after;
   const clause = new RegExp(String.raw`\b(?:${words})\s+(?!your\b)(.+)`, "i").exec(sentence)?.[1];
   if (!clause) return {};
