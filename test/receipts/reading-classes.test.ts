@@ -206,6 +206,15 @@ describe("6. bank detection", () => {
     const text = "Siingee Bank\nTransaction Reference FT262507XG9T\nAmount ETB 4,500.00";
     expect(detectBank(text)).toEqual({ kind: "detected", bank: "sinqee" });
   });
+
+  it("a bare reference whose shape three wallets share names all three, telebirr's service prefix or not", () => {
+    for (const reference of ["DAB7QX2LMN", " CHQ4KD81TZ\n", "KQ81ZT4WNM"]) {
+      expect(detectBank(reference)).toEqual({
+        kind: "ambiguous",
+        candidates: ["telebirr", "cbebirr", "mpesa"],
+      });
+    }
+  });
 });
 
 describe("a column of values that OCR left one short", () => {
