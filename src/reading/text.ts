@@ -104,6 +104,8 @@ const LINK_PART = /^(?!\d{1,2}:\d{2}(?!\d))[A-Za-z0-9\-._~%/?#=&+:]+[)\].,;!?'"]
 const UNFINISHED_LINK = /(?::\/\/|:\/\/[^/\s]*\.|[?=&-])$/;
 /** Words of prose that start a line after a link ("Thank", "for", "ETB", Amharic): never a link's rest. */
 const PROSE_WORD = /^(?:[A-Z]?[a-z]{2,}|[A-Z]{2,4}|.*\P{ASCII}.*)[.,;:!?]*$/u;
+/** A line that is an amount with its currency ("11950 birr", "1,500.00 ETB"): the cashier's note, not a link's rest. */
+const AMOUNT_LINE = /^\d[\d,.]*\s*(?:ETB|Birr|Br\.?|ብር)$/iu;
 
 /**
  * The text with every link that a phone or OCR broke across lines put back on one line: a line ending in
@@ -122,7 +124,7 @@ export function joinWrappedLinks(text: string): string {
       // OCR reads an icon at the bubble's edge as a mark before the link's rest ("@ Z4/pdf").
       const next = printed.replace(EDGE_MARK, "");
       const word = next.split(/\s+/)[0] ?? "";
-      if (!LINK_PART.test(word) || !LINK_AT_LINE_END.test(line)) break;
+      if (!LINK_PART.test(word) || !LINK_AT_LINE_END.test(line) || AMOUNT_LINE.test(next)) break;
       if (!UNFINISHED_LINK.test(line) && PROSE_WORD.test(word)) break;
       lines[i] = line + word;
       const rest = next.slice(word.length).trim();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readSms } from "../../src/reading/sms.js";
+import { joinWrappedLinks } from "../../src/reading/text.js";
 
 // The SMS grammar (src/reading/sms.ts): direction verbs, counterparty phrases and labels, the amount with its
 // currency on either side. Sentences written here from the grammar, not taken from any corpus.
@@ -57,5 +58,14 @@ describe("the SMS grammar", () => {
     expect(readSms("Dear Customer, your balance is ETB 5,000.00. Thank you for banking with us.")).toEqual(
       {},
     );
+  });
+});
+
+describe("links an SMS bubble broke across lines", () => {
+  it("are joined again, but an amount with its currency on the next line is the cashier's note", () => {
+    const link = "https://cbepay1.cbe.com.et/aureceipt?TID=DIPQ7RW2LX&PH=251911223344";
+    expect(joinWrappedLinks(`${link.slice(0, 50)}\n${link.slice(50)}\nThank you`)).toBe(`${link}\nThank you`);
+    expect(joinWrappedLinks(`${link}\n2500 birr`)).toBe(`${link}\n2500 birr`);
+    expect(joinWrappedLinks(`${link}\n1,250.00 ETB`)).toBe(`${link}\n1,250.00 ETB`);
   });
 });
