@@ -1,0 +1,194 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type FakeTelegram, startFakeTelegram } from "../../fakes/telegram.js";
+import { MIGRATION_NAMES } from "../../migrations/names.js";
+import { createBranch, createBusiness } from "../../src/admin/businesses.js";
+import { createApiKey } from "../../src/auth/api-keys.js";
+import { simulatedTelebirr } from "../../src/banks/telebirr/imitation.js";
+import { QuotaUsageSchema, VerificationSchema } from "../../src/db/entities/index.js";
+import { type Orm, openOrm } from "../../src/db/orm.js";
+import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
+import { type Simulator, startSimulator } from "../../src/simulator/server.js";
+import type { SimulatedBank } from "../../src/simulator/types.js";
+import { runScript } from "../support/processes.js";
+import { type RunningServiceProcess, startService } from "../support/service-process.js";
+import { waitFor } from "../support/wait.js";
+
+// Scaling out (issue 48): three built instances, each started as `npm start` starts it, on one empty
+// PostgreSQL database. What must hold whatever the timing: migrations applied once, the quota never
+// overrun, one confirmation of a receipt, and a revoked key refused everywhere.
+
+const SEEDED = "DFH51OFIED";
+/** Telebirr-shaped references the simulator confirms: as many distinct receipts as a case needs. */
+const reference = (tag: string, i: number) => `${tag}${String(i).padStart(8, "0")}`;
+const GENERATED = /^\/receipt\/([A-Z]{2}\d{8})$/;
+
+/** The telebirr imitation, confirming every generated reference after 20–200 ms, so requests overlap. */
+const generatedTelebirr: SimulatedBank = {
+  ...simulatedTelebirr,
+  async handle(request) {
+    const generated = GENERATED.exec(request.path)?.[1];
+    if (!generated) return simulatedTelebirr.handle(request);
+    await new Promise((resume) => setTimeout(resume, 20 + Math.random() * 180));
+    const seeded = await simulatedTelebirr.handle({ ...request, path: `/receipt/${SEEDED}` });
+    return { ...seeded, body: String(seeded.body).replaceAll(SEEDED, generated) };
+  },
+};
+
+const TOKEN = "123456:THREE-instances-0123456789abcdefAB";
+
+let sim: Simulator;
+let telegram: FakeTelegram;
+let databaseUrl: string;
+let dropDatabase: () => Promise<void>;
+let instances: RunningServiceProcess[] = [];
+let orm: Orm;
+
+beforeAll(async () => {
+  [sim, telegram] = await Promise.all([
+    startSimulator({ ...ALL_SIMULATED_BANKS, telebirr: generatedTelebirr }),
+    startFakeTelegram({ token: TOKEN }),
+  ]);
+  const admin = new URL(inject("adminDatabaseUrl"));
+  const name = `birrcheck_three_${process.pid}_${Date.now()}`;
+  await withClient(admin, (client) => client.query(`create database "${name}"`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    await withClient(admin, (client) => client.query(`drop database if exists "${name}" with (force)`));
+  };
+  // Started together on the empty database: each finds migrations to apply.
+  instances = await Promise.all(
+    [1, 2, 3].map(() =>
+      startService({
+        databaseUrl,
+        bankOverrides: sim.overrides,
+        env: {
+          API_RATE_LIMIT: "0",
+          TELEGRAM_BOT_TOKEN: TOKEN,
+          TELEGRAM_API_ROOT: telegram.apiRoot,
+          BOT_MODE: "polling",
+        },
+      }),
+    ),
+  );
+  orm = await openOrm({ clientUrl: databaseUrl, poolMax: 2 });
+});
+
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.stop()));
+  await orm?.close(true);
+  await dropDatabase?.();
+  await sim?.close();
+  await telegram?.close();
+});
+
+async function withClient<T>(url: URL, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function tenant(
+  quota: number,
+): Promise<{ businessId: number; branchId: number; key: string; keyId: number }> {
+  const em = orm.em.fork();
+  const business = await createBusiness(em, "Scale shop", quota);
+  const branch = await createBranch(em, business.id, "Main");
+  const { key, record } = await createApiKey(em, branch.id, "admin", { label: "scale test" });
+  return { businessId: business.id, branchId: branch.id, key, keyId: record.id };
+}
+
+/** Request `i` of a burst, sent to the instances in turn. */
+const on = (i: number) => instances[i % instances.length] as RunningServiceProcess;
+
+describe("three instances on one database", () => {
+  it("apply the migrations once when they start together on an empty database, and all serve", async () => {
+    const em = orm.em.fork();
+    const rows = await em
+      .getConnection()
+      .execute<{ name: string; times: string }[]>(
+        "select name, count(*) as times from mikro_orm_migrations group by name",
+      );
+    expect(rows.map((row) => row.name).sort()).toEqual([...MIGRATION_NAMES].sort());
+    expect(rows.every((row) => Number(row.times) === 1)).toBe(true);
+    for (const instance of instances) expect((await instance.request("GET", "/readyz")).status).toBe(200);
+  });
+
+  it("confirm exactly the quota: 500 different receipts at once over the three, quota 100", async () => {
+    const shop = await tenant(100);
+    const answers = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        on(i).request("POST", "/verify", {
+          key: shop.key,
+          json: { bank: "telebirr", transaction_number: reference("QA", i) },
+        }),
+      ),
+    );
+    const confirmed = answers.filter((answer) => answer.status === 200 && answer.body.success === true);
+    const refused = answers.filter((answer) => answer.status === 402);
+    expect(confirmed).toHaveLength(100);
+    expect(refused).toHaveLength(400);
+    const em = orm.em.fork();
+    expect(await em.count(VerificationSchema, { branch: shop.branchId, success: true })).toBe(100);
+    const usage = await em.find(QuotaUsageSchema, { business: shop.businessId });
+    expect(usage.reduce((sum, row) => sum + row.count, 0)).toBe(100);
+  });
+
+  it("confirm one of 100 identical verifications spread over the three; the other 99 are duplicates", async () => {
+    const shop = await tenant(1000);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        on(i).request("POST", "/verify", {
+          key: shop.key,
+          json: { bank: "telebirr", transaction_number: reference("QB", 1) },
+        }),
+      ),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.filter((answer) => answer.body.success === true)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body.duplicate === true)).toHaveLength(99);
+    const em = orm.em.fork();
+    expect(await em.count(VerificationSchema, { branch: shop.branchId, success: true })).toBe(1);
+  });
+
+  it("refuse at every instance, within a second, a key revoked with the admin CLI", async () => {
+    const shop = await tenant(10);
+    for (const instance of instances) {
+      expect((await instance.request("GET", "/verifications", { key: shop.key })).status).toBe(200);
+    }
+    const revoked = await runScript("src/cli/admin.ts", ["key:revoke", "--id", String(shop.keyId)], {
+      DATABASE_URL: databaseUrl,
+    });
+    expect(revoked.code, revoked.stderr).toBe(0);
+    for (const instance of instances) {
+      await waitFor(
+        async () => (await instance.request("GET", "/verifications", { key: shop.key })).status === 401,
+        "the revoked key refused",
+        { timeoutMs: 1_000 },
+      );
+    }
+  });
+
+  // Last: it kills one of the three.
+  it("poll Telegram from one instance at a time, and another takes over within 10 s when it dies", async () => {
+    const polls = (instance: RunningServiceProcess) =>
+      instance.logLines().some((line) => line.msg === "polling Telegram");
+    const poller = await waitFor(() => instances.find(polls), "an instance polling Telegram");
+    const others = instances.filter((instance) => instance !== poller);
+    for (const other of others) {
+      await other.waitFor(/another instance polls Telegram/);
+      expect(polls(other)).toBe(false);
+    }
+    process.kill(poller.pid, "SIGKILL");
+    const next = await waitFor(() => others.find(polls), "another instance polling Telegram", {
+      timeoutMs: 10_000,
+    });
+    expect(others.filter(polls)).toEqual([next]);
+  });
+});
