@@ -1,5 +1,4 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeTelegram, startFakeTelegram } from "../../fakes/telegram.js";
 import { MIGRATION_NAMES } from "../../migrations/names.js";
 import { createBranch, createBusiness } from "../../src/admin/businesses.js";
@@ -10,6 +9,7 @@ import { type Orm, openOrm } from "../../src/db/orm.js";
 import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
 import { type Simulator, startSimulator } from "../../src/simulator/server.js";
 import type { SimulatedBank } from "../../src/simulator/types.js";
+import { createEmptyDatabase } from "../support/database.js";
 import { runScript } from "../support/processes.js";
 import { type RunningServiceProcess, startService } from "../support/service-process.js";
 import { waitFor } from "../support/wait.js";
@@ -49,15 +49,9 @@ beforeAll(async () => {
     startSimulator({ ...ALL_SIMULATED_BANKS, telebirr: generatedTelebirr }),
     startFakeTelegram({ token: TOKEN }),
   ]);
-  const admin = new URL(inject("adminDatabaseUrl"));
-  const name = `birrcheck_three_${process.pid}_${Date.now()}`;
-  await withClient(admin, (client) => client.query(`create database "${name}"`));
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    await withClient(admin, (client) => client.query(`drop database if exists "${name}" with (force)`));
-  };
+  const empty = await createEmptyDatabase();
+  databaseUrl = empty.url;
+  dropDatabase = empty.drop;
   // Started together on the empty database: each finds migrations to apply.
   instances = await Promise.all(
     [1, 2, 3].map(() =>
@@ -83,16 +77,6 @@ afterAll(async () => {
   await sim?.close();
   await telegram?.close();
 });
-
-async function withClient<T>(url: URL, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function tenant(
   quota: number,

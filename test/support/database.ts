@@ -12,17 +12,28 @@ export interface TestDatabase {
 
 /** A fresh database on the test server, built by running the committed migrations. */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const empty = await createEmptyDatabase();
+  const orm = await openOrm({ clientUrl: empty.url, poolMax: 20 });
+  return {
+    url: empty.url,
+    orm,
+    drop: async () => {
+      await orm.close(true);
+      await empty.drop();
+    },
+  };
+}
+
+/** A database on the test server with nothing in it, not even the migrations. */
+export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new URL(inject("adminDatabaseUrl"));
   const name = `birrcheck_test_${randomBytes(6).toString("hex")}`;
   await withAdminClient(admin, (client) => client.query(`create database "${name}"`));
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const orm = await openOrm({ clientUrl: url.toString(), poolMax: 20 });
   return {
     url: url.toString(),
-    orm,
     drop: async () => {
-      await orm.close(true);
       await withAdminClient(admin, (client) =>
         client.query(`drop database if exists "${name}" with (force)`),
       );
