@@ -1,6 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
-import type { VerificationRecord } from "../src/db/verification-record.js";
-import { readFromImage } from "../src/engine/types.js";
+import { readFromImage, type VerificationOutcome } from "../src/engine/types.js";
 import { NotFoundError } from "../src/errors.js";
 import { notFoundCard } from "./card.js";
 import type { BotDependencies, MemberContext } from "./context.js";
@@ -13,10 +12,11 @@ const AS_READ = "asread:";
 const TYPE_IT = "typeref";
 const AS_READ_PATTERN = new RegExp(`^${AS_READ}(\\d{1,15})$`);
 
-/** The buttons under a card of a reference read from a photo and not found as read. */
-export function misreadKeyboard(texts: Texts, record: VerificationRecord): InlineKeyboard {
+/** The buttons under the card of a reference read from a photo and not found as read; none under others. */
+export function misreadKeyboard(texts: Texts, outcome: VerificationOutcome): InlineKeyboard | undefined {
+  if (outcome.kind !== "not_found" || !readFromImage(outcome.record.verificationMethod)) return undefined;
   return new InlineKeyboard()
-    .text(texts.t("misread-yes-button"), `${AS_READ}${record.id}`)
+    .text(texts.t("misread-yes-button"), `${AS_READ}${outcome.record.id}`)
     .text(texts.t("misread-type-button"), TYPE_IT);
 }
 

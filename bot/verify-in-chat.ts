@@ -1,12 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { bankName } from "../src/banks/catalogue.js";
 import { BankUnavailableError } from "../src/banks/errors.js";
-import {
-  readFromImage,
-  type VerificationOutcome,
-  type VerifyCaller,
-  type VerifyInput,
-} from "../src/engine/types.js";
+import type { VerificationOutcome, VerifyCaller, VerifyInput } from "../src/engine/types.js";
 import type { Member } from "../src/telegram/members.js";
 import { isFlagged, pushAlerts } from "./alerts.js";
 import { resultCard } from "./card.js";
@@ -63,11 +58,7 @@ export async function verifyInChat(
       due,
       ...(outcome.kind === "confirmed" ? await confirmedChecks(deps, ctx.member, outcome) : {}),
     };
-    const misread = outcome.kind === "not_found" && readFromImage(outcome.record.verificationMethod);
-    await status.finish(
-      resultCard(texts, outcome, checks),
-      misread ? misreadKeyboard(texts, outcome.record) : undefined,
-    );
+    await status.finish(resultCard(texts, outcome, checks), misreadKeyboard(texts, outcome));
     if (isFlagged(outcome, checks)) await pushAlerts(ctx, deps, outcome, checks);
   } catch (error) {
     if (input && error instanceof BankUnavailableError) {
