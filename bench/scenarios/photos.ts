@@ -8,6 +8,7 @@ import {
   PHOTO_CASES,
   PHOTO_KINDS,
   TELEGRAM_LONG_SIDE,
+  TOKEN_CASES,
 } from "../../test/fixtures/photos/cases.js";
 import { atLeast, atMost, recorded, type ScenarioResult } from "../figures.js";
 import { median, round, summarize } from "../stats.js";
@@ -17,24 +18,28 @@ import { median, round, summarize } from "../stats.js";
  * screenshots, phone photos, SMS screenshots) at Telegram's largest photo size, read the way the bot and
  * the API read an upload, with one OCR worker. Exact reference and amount over the set, no wrong value, and
  * the time per photo. The set's stress variant (every letter-or-digit position of a reference an OCR
- * look-alike: 0/O, 1/I, 8/B, 5/S) is recorded beside it.
+ * look-alike: 0/O, 1/I, 8/B, 5/S) is recorded beside it, and so is its token set: CBE SMS and screens whose
+ * v2 link token (20 mixed-case characters) is the reference, blurred, tilted or photographed off a screen.
  */
 export async function photos(): Promise<ScenarioResult> {
   const ocr = createOcrEngine({ poolSize: 1 });
   const reader = createReceiptReader({ ocr, qr: createQrReceiptReader() });
   const readings: PhotoReading[] = [];
   const stress: PhotoReading[] = [];
+  const tokens: PhotoReading[] = [];
   try {
     // The first image also starts the OCR worker (model load, WASM compile): read once, not measured.
     const [first] = PHOTO_CASES;
     if (first) await readPhoto(reader, first, TELEGRAM_LONG_SIDE);
     for (const c of PHOTO_CASES) readings.push(await readPhoto(reader, c, TELEGRAM_LONG_SIDE));
     for (const c of CONFUSABLE_CASES) stress.push(await readPhoto(reader, c, TELEGRAM_LONG_SIDE));
+    for (const c of TOKEN_CASES) tokens.push(await readPhoto(reader, c, TELEGRAM_LONG_SIDE));
   } finally {
     await ocr.close();
   }
   const all = scorePhotos(readings);
   const confusable = scorePhotos(stress);
+  const token = scorePhotos(tokens);
   const groups = BANK_CODES.flatMap((bank) =>
     PHOTO_KINDS.map((kind) => ({
       bank,
@@ -100,7 +105,15 @@ export async function photos(): Promise<ScenarioResult> {
         confusable.amount,
         "%",
       ),
+      recorded(
+        "reading.photo.token.reference",
+        13,
+        `mixed-case link tokens: exact reference (${token.images})`,
+        token.reference,
+        "%",
+      ),
+      recorded("reading.photo.token.wrong", 13, "… with a wrong reference or amount", token.wrong, ""),
     ],
-    details: { score: all, confusable, latency: summarize(times), groups },
+    details: { score: all, confusable, token, latency: summarize(times), groups },
   };
 }

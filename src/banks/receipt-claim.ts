@@ -55,6 +55,12 @@ export interface BankReceiptParser {
    */
   debitHoldsFees?: true;
   /**
+   * Whether a reference or link token read from an image has every character the bank prints (CBE's v2
+   * tokens: 20 after "v2-"). A read of another length is a misread: it is refused, never looked up. Absent
+   * where the bank's shapes vary.
+   */
+  wholeFromImage?(reference: string): boolean;
+  /**
    * Reads what the text states; `transactionNumber` is null when it carries no reference or link of this
    * bank. `printed` is the reference the shared labels found ("Transaction ID: …"), taken when the bank's
    * own reading finds none.

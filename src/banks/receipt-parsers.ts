@@ -36,6 +36,7 @@ function reader(parser: BankReceiptParser): ReceiptTextParser {
     bank: parser.bank,
     issuer: parser.issuer,
     ...(parser.lookupAccount ? { lookupAccount: parser.lookupAccount } : {}),
+    ...(parser.wholeFromImage ? { wholeFromImage: parser.wholeFromImage } : {}),
     detect: (text) => parser.detect(prepareReceiptText(text)),
     read,
     parse(text) {

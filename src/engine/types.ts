@@ -21,10 +21,7 @@ export type VerificationMethod =
   | (typeof VERIFICATION_METHODS)[keyof typeof VERIFICATION_METHODS]
   | ReceiptMethod;
 
-/** The reference (or link token) was read from an image by OCR, the server's or the caller's: it may be misread. */
-export function readFromImage(method: string): boolean {
-  return method === "receipt_ocr" || method === "receipt_image";
-}
+export { readFromImage } from "../receipts/reader.js";
 
 /** Where a verification came from (history's `source.type`): a live key, a sandbox key, or the bot. */
 export const SOURCE_TYPES = ["api", "test", "telegram"] as const;

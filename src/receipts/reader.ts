@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { bankName } from "../banks/catalogue.js";
 import type { BankCode } from "../banks/codes.js";
 import type { QrReading } from "../banks/qr-reading.js";
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
@@ -43,6 +44,11 @@ export const RECEIPT_METHODS = [
 ] as const;
 export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 
+/** The reference (or link token) was read from an image by OCR, the server's or the caller's: it may be misread. */
+export function readFromImage(method: string): boolean {
+  return method === "receipt_ocr" || method === "receipt_image";
+}
+
 export interface ReadReceipt {
   claim: ReceiptClaim;
   method: ReceiptMethod;
@@ -58,6 +64,9 @@ export const qrDisagrees = (code: string, printed: string) =>
   `The receipt's QR code names transaction ${code}, but the receipt shows ${printed}.`;
 
 export const FILE_TYPE_MESSAGE = "The receipt file must be a file of type: pdf, jpg, jpeg, png, webp.";
+/** A link token read with a character too many or too few: looking it up would only say "not found". */
+const partlyRead = (bank: BankCode) =>
+  `The ${bankName(bank)} receipt link on the image could not be read whole. Send the link itself, the SMS text or the transaction reference.`;
 export const IMAGE_NEEDS_TEXT = "The receipt text field is required when receipt file is an image.";
 
 /**
@@ -160,8 +169,15 @@ export function createReceiptReader(options: {
       const { text, method, ocr } = await textOf(document);
       const field = document.file ? ("receipt_file" as const) : ("receipt_text" as const);
       try {
-        const claim = claimOf(text, field, document.bank);
-        return { claim: ocr ? asOcrSaw(claim, text, ocr) : claim, method, field };
+        const read = claimOf(text, field, document.bank);
+        const claim = ocr ? asOcrSaw(read, text, ocr) : read;
+        if (
+          readFromImage(method) &&
+          RECEIPT_PARSERS[claim.bank].wholeFromImage?.(claim.transactionNumber) === false
+        ) {
+          throw ValidationError.field(field, partlyRead(claim.bank));
+        }
+        return { claim, method, field };
       } catch (error) {
         // A PDF's text is exact where it has any; one without usable text may still carry its QR code.
         const fromPdf =

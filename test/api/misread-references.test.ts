@@ -115,3 +115,32 @@ describe("a reference misread on an image", () => {
     expect(sim.requestCount("telebirr")).toBe(1);
   });
 });
+
+describe("a link token read from an image with a character too many or too few", () => {
+  const sms = (token: string) =>
+    "Dear Abebe your Account 1*****1758 has been debited with ETB 500.00. " +
+    `Thanks for Banking with CBE. https://mbreciept.cbe.com.et/${token}`;
+
+  it("is refused with a 422 that asks for the link, never looked up", async () => {
+    const owner = await createTenant(api.db, { quota: 100 });
+    sim.resetCounts();
+    for (const token of ["v2-hfHCxGvIhvqVMTB7hylLx", "v2-hfHCxGvIhvqVMTB7hyl"]) {
+      const response = await verify(owner, sms(token));
+      expect(response.status, JSON.stringify(response.body)).toBe(422);
+      expect(response.body.errors.receipt_file).toEqual([
+        "The Commercial Bank of Ethiopia receipt link on the image could not be read whole. Send the link itself, the SMS text or the transaction reference.",
+      ]);
+    }
+    expect(sim.requestCount("cbe")).toBe(0);
+    expect(await quotaUsed(owner)).toBe(0);
+  });
+
+  it("is taken as written when it is the text itself, not an image's", async () => {
+    const response = await api.request("POST", "/verify/parse-receipt", {
+      key: (await createTenant(api.db)).key,
+      json: { receipt_text: sms("v2-hfHCxGvIhvqVMTB7hylLx") },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.transaction_number).toBe("v2-hfHCxGvIhvqVMTB7hylLx");
+  });
+});

@@ -22,6 +22,14 @@ export function normalizeCbeReference(raw: string): string {
   return FT_REFERENCE.test(value) ? value.toUpperCase() : value;
 }
 
+/** Every v2 token the bank has shown is "v2-" and 20 letters and digits (docs/banks.md §2.1). */
+const WHOLE_V2_TOKEN = /^v2-[A-Za-z0-9]{20}$/;
+
+/** A reference read from an image: a v2 token of another length lost or gained a character. */
+export function isWholeCbeReference(reference: string): boolean {
+  return !reference.startsWith("v2-") || WHOLE_V2_TOKEN.test(reference);
+}
+
 /** Is this a CBE mobile-receipt token (v2-… or an older bare mixed-case id)? Case-sensitive. */
 export function isCbeToken(value: string): boolean {
   return !FT_REFERENCE.test(value) && (V2_TOKEN.test(value) || BARE_TOKEN.test(value));

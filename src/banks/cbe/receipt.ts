@@ -20,6 +20,7 @@ import type { Receipt, ShareLink } from "../types.js";
 import {
   API_HOST,
   isCbeToken,
+  isWholeCbeReference,
   LEGACY_HOST,
   normalizeCbeReference,
   parseCbeShareUrl,
@@ -89,6 +90,7 @@ const ADDRESS_BAR = new RegExp(String.raw`(?<![\w.-])(?:${hosts(SHARE_HOST, LEGA
 export const cbeReceiptParser: BankReceiptParser = {
   bank: "cbe",
   issuer: NAME,
+  wholeFromImage: isWholeCbeReference,
 
   detect(text) {
     const lines = cleanLines(text);
