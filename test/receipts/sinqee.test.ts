@@ -14,6 +14,15 @@ describe("Siinqee receipt text (weak: no real layout is known)", () => {
       );
     });
 
+    it("does not take a figure on the next line for the rest of the link's FT reference", () => {
+      expect(parser.parse("https://siinqeebank.com/receipt/FT26181BSD3T\n19050")?.transactionNumber).toBe(
+        "FT26181BSD3T",
+      );
+      expect(parser.parse("https://siinqeebank.com/receipt/FT2618\n1BSD3T")?.transactionNumber).toBe(
+        "FT26181BSD3T",
+      );
+    });
+
     it("keeps an eBirr link's token as printed (banks.md §2.9: its shape is unknown)", () => {
       expect(parser.parse("Receipt: https://receipt.ebirr.com/siinqee/6aF3kQ9zT2")).toMatchObject({
         transactionNumber: "6aF3kQ9zT2",

@@ -71,12 +71,19 @@ function cleanOcr(text: string): string {
   return withoutOcrMarks(text.replace(/[ \u00A0]*\t+[ \u00A0]*/g, ": "));
 }
 
-/** The bank's links with the reference or token each carries, as the adapter reads them. */
+/**
+ * The bank's links with the reference or token each carries, as the adapter reads them; those whose token is
+ * an FT reference first, so that a link joined with the next line's figure ("…/FT26181BSD3T" and "19050", a
+ * cashier's note) gives way to the same link unjoined.
+ */
 function bankLinks(text: string): { url: string; reference: string }[] {
-  return schemelessLinks(text, LINK, (url) => adapter.parseShareUrl(url)).map(({ url, link }) => ({
-    url,
-    reference: t24References(link.transactionNumber, ["FT"])[0] ?? link.transactionNumber,
-  }));
+  const links = schemelessLinks(text, LINK, (url) => adapter.parseShareUrl(url)).map(({ url, link }) => {
+    const reference = t24References(link.transactionNumber, ["FT"])[0];
+    return { url, reference: reference ?? link.transactionNumber, isFt: reference !== undefined };
+  });
+  return links
+    .sort((a, b) => Number(b.isFt) - Number(a.isFt))
+    .map(({ url, reference }) => ({ url, reference }));
 }
 
 /** The fields the generic reader found; nothing is guessed where a label is missing. */
