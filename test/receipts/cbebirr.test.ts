@@ -44,6 +44,12 @@ describe("CBE Birr receipt text", () => {
     });
   });
 
+  it("does not take a figure on the next line into the link's phone, but joins a phone the line broke", () => {
+    const link = "https://cbepay1.cbe.com.et/aureceipt?TID=CGU7K2M9QA&PH=251987654321";
+    expect(parser.parse(`${link}\n17200`)?.accountNumber).toBe("251987654321");
+    expect(parser.parse(`${link.slice(0, -6)}\n654321`)?.accountNumber).toBe("251987654321");
+  });
+
   it("has no account number when the Debit Account is masked", () => {
     const text = GLUED.replace("Debit Account251911234567", "Debit Account2519XXXX4567");
     expect(parser.parse(text)?.accountNumber).toBeNull();

@@ -1,4 +1,4 @@
-import { bankUrls, firstBankLink } from "../../reading/links.js";
+import { bankUrls } from "../../reading/links.js";
 import { textLines } from "../../reading/pdf-labels.js";
 import {
   cleanLines,
@@ -127,10 +127,23 @@ export function looksLikeCbeBirr(lines: readonly string[]): boolean {
 
 // --- internal helpers ---
 
+/**
+ * The wallet's receipt link. A link joined with the next line's figure ("…&PH=251924034861" and "17200", a
+ * cashier's note) has a phone too long to be one: the same link unjoined, whose phone is whole, wins.
+ */
 function walletLink(text: string): { url: string; link: ShareLink } | null {
   const adapter = createCbeBirrAdapter();
-  return firstBankLink(text, HOSTS, (url) => adapter.parseShareUrl(url));
+  const links = bankUrls(text, HOSTS).flatMap((url) => {
+    const link = adapter.parseShareUrl(new URL(url));
+    return link ? [{ url, link }] : [];
+  });
+  return (
+    links.find(({ link }) => !link.accountNumber || WHOLE_PHONE.test(link.accountNumber)) ?? links[0] ?? null
+  );
 }
+
+/** An Ethiopian mobile number as the lookup's PH carries it (251 and 9 digits). */
+const WHOLE_PHONE = /^251[79]\d{8}$/;
 
 /** The adapter's reader handles every pdf-parse layout (values above labels, glued rows). */
 function adapterReading(
