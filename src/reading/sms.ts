@@ -240,18 +240,25 @@ function ownAccountIn(flat: string, direction: Direction): string | undefined {
 
 /** The other side by its label anywhere in the message: "Beneficiary: NAME", "Beneficiary account: A". */
 function labelledOtherSide(flat: string, direction: Direction): { name?: string; account?: string } {
-  const side = direction === "debit" ? "(?:beneficiary|receiver|recipient)" : "(?:sender|payer)";
-  const name = new RegExp(String.raw`\b${side}(?:'s)?(?:\s+name)?\s*:\s*([A-Za-z][^.,;:()]*)`, "i").exec(
-    flat,
-  );
-  const account = new RegExp(
-    String.raw`\b${side}(?:'s)?\s+(?:account|a\/c|wallet|phone)\s*(?:no\.?|number)?\s*:?\s*${ACCOUNT}`,
-    "i",
-  ).exec(flat);
-  const cleaned = cleanName(name?.[1]);
+  const labels = OTHER_SIDE_LABELS[direction];
+  const name = cleanName(labels.name.exec(flat)?.[1]);
+  const account = labels.account.exec(flat)?.[1];
+  return { ...(name ? { name } : {}), ...(account ? { account: trimAccount(account) } : {}) };
+}
+
+/** How each direction labels the other side, compiled once: every SMS of every bank is read with them. */
+const OTHER_SIDE_LABELS = {
+  debit: otherSideLabels("(?:beneficiary|receiver|recipient)"),
+  credit: otherSideLabels("(?:sender|payer)"),
+} satisfies Record<Direction, unknown>;
+
+function otherSideLabels(side: string): { name: RegExp; account: RegExp } {
   return {
-    ...(cleaned ? { name: cleaned } : {}),
-    ...(account?.[1] ? { account: trimAccount(account[1]) } : {}),
+    name: new RegExp(String.raw`\b${side}(?:'s)?(?:\s+name)?\s*:\s*([A-Za-z][^.,;:()]*)`, "i"),
+    account: new RegExp(
+      String.raw`\b${side}(?:'s)?\s+(?:account|a\/c|wallet|phone)\s*(?:no\.?|number)?\s*:?\s*${ACCOUNT}`,
+      "i",
+    ),
   };
 }
 
