@@ -53,7 +53,9 @@ export async function startService(
   logger: Logger,
   options: ServiceOptions = {},
 ): Promise<RunningService> {
-  const database = await openDatabase(config, logger, options.onDatabaseLost ?? (() => undefined));
+  const database = await openDatabase(config, logger, {
+    onLost: options.onDatabaseLost ?? (() => undefined),
+  });
   let orm: Orm;
   try {
     orm = await openOrm({

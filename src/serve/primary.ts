@@ -4,8 +4,6 @@ import { openDatabase } from "../db/open-database.js";
 import { createLogger } from "../logger.js";
 import { startWorkers } from "./workers.js";
 
-/** How often the embedded database's liveness is read and, when it changed, told to the workers. */
-const DATABASE_POLL_MS = 200;
 /** Past the verification deadline a worker's drain has answered everyone; this long after, it is ended. */
 const DRAIN_MARGIN_MS = 10_000;
 
@@ -61,9 +59,12 @@ export async function runPrimary(): Promise<void> {
   });
   logger.info({ workers: config.webConcurrency, primary: process.pid }, "workers starting");
   try {
-    database = await openDatabase(config, logger, (error) => {
-      logger.fatal({ err: error }, "the embedded database is gone; stopping");
-      void stop(1);
+    database = await openDatabase(config, logger, {
+      onLost: (error) => {
+        logger.fatal({ err: error }, "the embedded database is gone; stopping");
+        void stop(1);
+      },
+      onUpChange: (up) => workers?.setDatabaseUp(up),
     });
   } catch (error) {
     if (error instanceof EmbeddedDatabaseBusyError) process.stderr.write(`${error.message}\n`);
@@ -73,11 +74,4 @@ export async function runPrimary(): Promise<void> {
   }
   if (stopRequested) return void stop(0);
   workers.setDatabase(database.url);
-  const alive = database.alive ?? (() => true);
-  let databaseUp = true;
-  setInterval(() => {
-    if (alive() === databaseUp) return;
-    databaseUp = !databaseUp;
-    workers?.setDatabaseUp(databaseUp);
-  }, DATABASE_POLL_MS).unref();
 }
