@@ -350,8 +350,8 @@ const TOTAL = new RegExp(String.raw`\btotal(?:\s+amount)?(?:\s+debited)?\s*(?:of
  * (docs/banks.md §2.3), while a "debited with ETB 250.00 … Service Charge ETB 2.00" may mean 250.00 sent. A
  * stated total decides; without one the figure that is a whole amount of birr is the transfer, and the
  * figure less its fees when both are. When neither is (1,417.42 or 1,415.24?) the message does not say,
- * and no amount is read (a wrong one is worse than none, and the bank's record has it), unless a real
- * message of the bank settles it (`debitHoldsFees`).
+ * and no amount is read (a wrong one is worse than none, and the bank's record has it). Where a real
+ * message of the bank settles it (`debitHoldsFees`), the figure less its fees it is, whole or not.
  */
 function lessFees(figure: number, after: string, options: SmsOptions): number | undefined {
   const sentences = after.replace(RATE, " ");
@@ -365,9 +365,9 @@ function lessFees(figure: number, after: string, options: SmsOptions): number | 
   const totalMatch = TOTAL.exec(sentences);
   const total = totalMatch ? parseAmount(totalMatch[1] ?? totalMatch[2] ?? "") : null;
   if (total !== null && cents(total) === cents(figure + fees)) return figure;
-  if (total !== null && cents(total) === cents(figure)) return net;
+  if ((total !== null && cents(total) === cents(figure)) || options.debitHoldsFees) return net;
   const whole = (amount: number) => Number.isInteger(cents(amount));
-  if (whole(figure) === whole(net)) return whole(net) || options.debitHoldsFees ? net : undefined;
+  if (whole(figure) === whole(net)) return whole(net) ? net : undefined;
   return whole(figure) ? figure : net;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dashenReceiptParser as parser } from "../../src/banks/dashen/receipt.js";
+import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
 import { detectBank } from "../../src/receipts/detect.js";
 
 describe("Dashen receipt text", () => {
@@ -131,6 +132,12 @@ describe("Dashen receipt text", () => {
         "A service fee of ETB 0.4, VAT of ETB 0.06 and DRRF fee of ETB 0.02 have been applied.\n" +
         "For receipt https://receipt.dashensuperapp.com/receipt/110IPSS2616900WO";
       expect(parser.parse(sms)?.receipt.amount).toBe(100);
+      // Whole birr or not: a whole debit is still the transfer and its fees.
+      const whole =
+        "Dear FIKIRTE WORKNEH, your account 5561******424 has been debited with ETB 772,030.00 on 2025-08-12 at " +
+        "11:12:47. A service fee of ETB 25, VAT of ETB 3.75. For receipt " +
+        "https://receipt.dashensuperapp.com/receipt/798ETAP252240071";
+      expect(RECEIPT_PARSERS.dashen.parse(whole)?.receipt.amount).toBe(772001.25);
     });
 
     it("reads OCR look-alikes in amounts, dates and accounts", () => {
