@@ -35,9 +35,12 @@ export function detectBank(text: string): Detection {
   });
   const top = Math.max(...scores.map((s) => s.score));
   if (top <= 0) return { kind: "unknown" };
-  const shapeOnly = /^\s*\S+\s*$/.test(text) ? BARE_SHAPE : SHAPE_ONLY;
+  const bare = /^\s*\S+\s*$/.test(text);
+  const shapeOnly = bare ? BARE_SHAPE : SHAPE_ONLY;
   const leaders = scores.filter((s) => (top <= shapeOnly ? s.score > 0 : s.score === top));
-  if (leaders.length > 1 || top <= shapeOnly) {
+  // A bare reference whose shape only one bank has is that bank's (an Awash 15-digit id); a shape inside
+  // a longer text may be something else there (an account number), so the bank is asked for.
+  if (leaders.length > 1 || (top <= shapeOnly && !bare)) {
     return { kind: "ambiguous", candidates: leaders.map((s) => s.bank) };
   }
   return { kind: "detected", bank: (leaders[0] as { bank: BankCode }).bank };
