@@ -193,6 +193,7 @@ export function presentParsedReceipt(parsed: ParsedReceipt): Body<typeof parsedR
     requires_account_number: parsed.requiresAccountNumber,
     requires_explicit_settlement_account: parsed.requiresExplicitSettlementAccount,
     account_digits: parsed.accountDigits,
+    source_url: parsed.sourceUrl,
     receipt: presentReceiptFields(
       { ...receipt, currency: receipt.currency ?? (receipt.amount === undefined ? null : "ETB") },
       RECEIPT_FIELDS,

@@ -244,6 +244,10 @@ export const parsedReceiptSchema = z
     requires_account_number: z.boolean(),
     requires_explicit_settlement_account: z.boolean(),
     account_digits: z.number().int().nullable(),
+    source_url: z.string().nullable().meta({
+      description:
+        "Birrcheck's addition: the bank's share link the receipt carries, null without one. Verify by it where the bank looks receipts up by link (Awash, Zemen, CBE's mobile receipts).",
+    }),
     receipt: z.object({
       ...nullableReceiptFields,
       transaction_type: receiptFields.transaction_type.optional(),

@@ -15,6 +15,11 @@ export interface ReceiptClaim {
    * No.), which the engine explains cannot be looked up alone.
    */
   transactionNumber: string;
+  /**
+   * The reference the receipt prints as its own (Zemen's Reference No., Awash's Transaction ID, CBE's FT
+   * number), where the lookup goes through a link token instead; null or absent otherwise.
+   */
+  reference?: string | null;
   /** The account or phone the lookup needs, when the text carries it (BOA slip suffix, CBE Birr payer phone). */
   accountNumber: string | null;
   /** The bank's own share link found in the text (an SMS), else null. Never a feedback or other link. */

@@ -54,7 +54,9 @@ export function describeClaim(claim: ReceiptClaim, adapters: BankAdapters): Pars
   const info = bankInfo(claim.bank);
   return {
     bank: claim.bank,
-    transactionNumber: link?.transactionNumber ?? claim.transactionNumber,
+    // What the receipt prints as its reference, as /verify answers it; the link it is looked up by apart.
+    transactionNumber: claim.reference ?? link?.transactionNumber ?? claim.transactionNumber,
+    sourceUrl: claim.shareUrl,
     accountNumber: target.account,
     requiresAccountNumber: problem?.field === INPUT_FIELDS.accountNumber,
     requiresExplicitSettlementAccount: !(target.account && info.accountRole === "receiving"),

@@ -101,6 +101,8 @@ export interface ParsedReceiptUrl {
 export interface ParsedReceipt {
   bank: BankCode;
   transactionNumber: string | null;
+  /** The bank's share link the document carries, by which it is looked up; null without one. */
+  sourceUrl: string | null;
   accountNumber: string | null;
   requiresAccountNumber: boolean;
   requiresExplicitSettlementAccount: boolean;

@@ -418,6 +418,33 @@ describe("POST /verify/parse-receipt", () => {
     },
   );
 
+  it.each([
+    ["zemen", "Zemen Bank", "Reference No:"],
+    ["awash", "Awash Bank", "Transaction ID:"],
+  ] as const)(
+    "answers a %s text's own printed reference, and its link apart, which /verify looks it up by",
+    async (bank, name, label) => {
+      const example = firstExample(bank);
+      const text = `${name}\n${label} ${example.reference}\nReceipt: ${example.shareUrl}`;
+      const parsed = await api.request("POST", "/verify/parse-receipt", {
+        key: tenant.key,
+        json: { receipt_text: text },
+      });
+      expect(parsed.status, JSON.stringify(parsed.body)).toBe(200);
+      expect(parsed.body).toMatchObject({
+        bank,
+        transaction_number: example.reference,
+        source_url: example.shareUrl,
+      });
+      const verified = await api.request("POST", "/verify", {
+        key: tenant.key,
+        json: { receipt_text: text },
+      });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+      expect(verified.body.data.transaction_number).toBe(example.reference);
+    },
+  );
+
   it("reads a receipt whose printed reference no lookup takes, and /verify says why", async () => {
     const text =
       "Dashen Bank: Account ending in 1234 credited with ETB 50.00 on 21-08-2026. Ref: DSH2026A77. Balance ETB 90.00.";

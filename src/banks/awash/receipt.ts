@@ -68,9 +68,8 @@ export const awashReceiptParser: BankReceiptParser = {
     if (TOKEN_SHAPE.test(clean) || PAYMENT_HEADING.test(clean)) return 5;
     // A 15-digit YYMMDDHHMM + sequence labelled as the Transaction ID is Awash's alone (docs/banks.md §1.2);
     // a bare one could be an account number, and only a shape.
-    const ids = transactionIds(clean);
-    if (ids.some((id) => LABELLED_ID.test(ocrDigits(clean).split(id)[0] ?? ""))) return 5;
-    return ids.length > 0 ? 1 : 0;
+    if (labelledTransactionId(clean)) return 5;
+    return transactionIds(clean).length > 0 ? 1 : 0;
   },
 
   parse(text, printed = null) {
@@ -83,6 +82,8 @@ export const awashReceiptParser: BankReceiptParser = {
     return {
       bank: BANK,
       transactionNumber,
+      // With the link, the Transaction ID the message prints is still the receipt's own reference.
+      reference: token ? labelledTransactionId(clean) : null,
       accountNumber: null,
       shareUrl: token ? `${ORIGIN}/${token}` : null,
       receipt: Object.keys(page).length > 0 ? page : fromSms(clean),
@@ -120,6 +121,11 @@ const same = (a: string, b: string) => confusable(a) === confusable(b);
 const confusable = (text: string) => text.toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1");
 
 /** 15-digit numbers that read as a 2026-era YYMMDDHHMM + sequence (not account numbers). */
+/** The Transaction ID the text labels as such ("Transaction ID: 260321134059699"), not a bare 15 digits. */
+function labelledTransactionId(text: string): string | null {
+  return transactionIds(text).find((id) => LABELLED_ID.test(ocrDigits(text).split(id)[0] ?? "")) ?? null;
+}
+
 function transactionIds(text: string): string[] {
   // OCR's O/l/I inside the printed number are digits ("26O5l2lOl5O6734").
   return [...ocrDigits(text).matchAll(TRANSACTION_ID)]

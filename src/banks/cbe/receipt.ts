@@ -118,6 +118,7 @@ export const cbeReceiptParser: BankReceiptParser = {
       bank: "cbe",
       // Upper-cases FT references only: tokens are case-sensitive.
       transactionNumber: transactionNumber && normalizeCbeReference(transactionNumber),
+      reference: ftReference && normalizeCbeReference(ftReference),
       accountNumber: link?.link.accountNumber ?? null,
       shareUrl: link?.url ?? null,
       // Later readers win: the adapter's reading of a whole receipt, then single labels, then the message.

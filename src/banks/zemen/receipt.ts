@@ -79,10 +79,11 @@ export const zemenReceiptParser: BankReceiptParser = {
     const body = withoutLinks(t, BARE_LINK);
     // Without the token the receipt still says what it is: its Reference No., which the engine explains
     // cannot be looked up alone.
-    const transactionNumber = token ?? printedReference(body) ?? printed;
+    const reference = printedReference(body);
     return {
       bank: BANK,
-      transactionNumber,
+      transactionNumber: token ?? reference ?? printed,
+      reference,
       accountNumber: null,
       shareUrl: link.url,
       receipt: readDocument(body),
