@@ -1,6 +1,7 @@
 import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
 import type { FileFlavor } from "@grammyjs/files";
 import type { Context } from "grammy";
+import type { PollingLock } from "../src/db/polling-lock.js";
 import type { VerificationEngine } from "../src/engine/index.js";
 import type { Logger } from "../src/logger.js";
 import type { Metrics } from "../src/metrics/registry.js";
@@ -13,8 +14,8 @@ import type { RetryStore } from "./retries.js";
 export interface BotDependencies {
   /** Accounts, history, members and conversation state; the bot holds no EntityManager of its own. */
   services: Services;
-  /** For the polling lock's own connection. */
-  databaseUrl: string;
+  /** Takes the lock that lets one process of all the instances poll Telegram (src/db/polling-lock.ts). */
+  pollingLock: PollingLock;
   engine: VerificationEngine;
   /** Reads PDFs, and photos with OCR on the server. */
   reader: ReceiptReader;

@@ -2,7 +2,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Bot } from "grammy";
 import type { Middleware } from "koa";
 import type { TelegramSettings } from "../src/config.js";
-import { tryHoldAdvisoryLock } from "../src/db/advisory-lock.js";
 import { withoutSecretInErrors } from "../src/logger.js";
 import { setDefaultCommands } from "./commands.js";
 import type { BotContext, BotDependencies } from "./context.js";
@@ -15,8 +14,6 @@ import { ALLOWED_UPDATES } from "./updates.js";
 import { webhookRoute } from "./webhook.js";
 
 export type { BotDependencies } from "./context.js";
-
-const POLLING_LOCK_RETRY_MS = 5_000;
 
 export interface TelegramBot {
   bot: Bot<BotContext>;
@@ -85,19 +82,19 @@ export function createTelegramBot(
 
   /**
    * Telegram hands updates to one getUpdates caller at a time, so with several instances on one database
-   * only the holder of an advisory lock polls; the others serve the API and take over when it goes away.
+   * only the holder of a lock polls; the others serve the API and take over when it goes away.
    */
   async function pollWhileLockHeld(lockName: string): Promise<void> {
     let waitingLogged = false;
     while (!abort.signal.aborted) {
-      const lock = await tryHoldAdvisoryLock(deps.databaseUrl, lockName).catch((error: unknown) => {
+      const lock = await deps.pollingLock.take(lockName).catch((error: unknown) => {
         deps.logger.warn({ err: error }, "could not ask the database for the polling lock");
         return null;
       });
       if (!lock) {
         if (!waitingLogged) deps.logger.info("another instance polls Telegram; this one waits to take over");
         waitingLogged = true;
-        await sleep(POLLING_LOCK_RETRY_MS, undefined, { signal: abort.signal }).catch(() => undefined);
+        await sleep(deps.pollingLock.retryMs, undefined, { signal: abort.signal }).catch(() => undefined);
         continue;
       }
       waitingLogged = false;
@@ -110,7 +107,7 @@ export function createTelegramBot(
       await Promise.race([lock.lost, stopped]);
       await polling.stop();
       await lock.release();
-      if (!abort.signal.aborted) deps.logger.warn("lost the polling lock with its database connection");
+      if (!abort.signal.aborted) deps.logger.warn("lost the polling lock");
     }
   }
 

@@ -12,6 +12,7 @@ import { Migration20261126050000 } from "./Migration20261126050000.js";
 import { Migration20261128221744 } from "./Migration20261128221744.js";
 import { Migration20261128223227 } from "./Migration20261128223227.js";
 import { Migration20261128224044 } from "./Migration20261128224044.js";
+import { Migration20261129030749 } from "./Migration20261129030749.js";
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261122001456", class: Migration20261122001456 },
@@ -26,4 +27,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261128221744", class: Migration20261128221744 },
   { name: "Migration20261128223227", class: Migration20261128223227 },
   { name: "Migration20261128224044", class: Migration20261128224044 },
+  { name: "Migration20261129030749", class: Migration20261129030749 },
 ];

@@ -13,4 +13,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   "Migration20261128221744",
   "Migration20261128223227",
   "Migration20261128224044",
+  "Migration20261129030749",
 ];

@@ -8,8 +8,10 @@ import { createKeyCache } from "./auth/key-cache.js";
 import { listenForKeyChanges } from "./auth/key-changes.js";
 import type { Config } from "./config.js";
 import { watchDatabaseAvailability } from "./db/availability.js";
+import type { DatabasePooler } from "./db/connection-limits.js";
 import { openDatabase } from "./db/open-database.js";
 import { type Orm, openOrm } from "./db/orm.js";
+import { pollingLock } from "./db/polling-lock.js";
 import { createBankBreakers, createEngine, type VerificationEngine } from "./engine/index.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics/registry.js";
@@ -62,6 +64,7 @@ export async function startService(
       clientUrl: database.url,
       poolMax: config.dbPoolMax,
       timeouts: config.database,
+      pooler: config.database.pooler,
       onMigrated: (migrations) => logger.info({ migrations }, "database migrated"),
     });
   } catch (error) {
@@ -89,8 +92,7 @@ export async function startService(
   const availability = watchDatabaseAvailability(database.url, logger, {
     onChange: (reachable) => metrics.databaseReachable.set(reachable ? 1 : 0),
   });
-  const keyCache = createKeyCache();
-  const keyChanges = listenForKeyChanges(database.url, keyCache, logger);
+  const { keyCache, keyChanges } = keyCacheFor(config.database.pooler, database.url, logger);
   let draining = false;
   const app = createApi({
     orm,
@@ -123,7 +125,7 @@ export async function startService(
     const { createTelegramBot } = await import("../bot/index.js");
     telegram = createTelegramBot(config.telegram, {
       services: createServices(orm),
-      databaseUrl: database.url,
+      pollingLock: pollingLock(config.database.pooler, database.url),
       engine,
       reader: createReceiptReader({ ocr, qr, metrics }),
       logger,
@@ -178,4 +180,19 @@ function listen(server: Server, port: number, host: string): Promise<number> {
       resolve(typeof address === "object" && address ? address.port : port);
     });
   });
+}
+
+// Behind a transaction-mode pooler no LISTEN lasts: a remembered key is trusted this long instead, so a
+// revoked key is refused everywhere within it.
+const POOLED_KEY_TTL_MS = 500;
+
+/** The API-key cache: told of changes by PostgreSQL, or (behind a transaction-mode pooler) short-lived. */
+function keyCacheFor(pooler: DatabasePooler, databaseUrl: string, logger: Logger) {
+  if (pooler === "transaction") {
+    const keyCache = createKeyCache({ ttlMs: POOLED_KEY_TTL_MS });
+    keyCache.setLive(true);
+    return { keyCache, keyChanges: { close: async () => undefined } };
+  }
+  const keyCache = createKeyCache();
+  return { keyCache, keyChanges: listenForKeyChanges(databaseUrl, keyCache, logger) };
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { BANK_CODES, type BankCode } from "./banks/codes.js";
 import { parseOriginOverrides } from "./banks/origin-overrides.js";
+import type { DatabasePooler, DatabaseTimeouts } from "./db/connection-limits.js";
 
 /** A sanity bound: each worker process holds a database pool of its own (DB_POOL_MAX connections). */
 const MAX_WORKERS = 64;
@@ -22,6 +23,7 @@ const configSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
     .optional(),
+  DATABASE_POOLER: z.enum(["session", "transaction"]).default("session"),
   DATA_DIR: z.string().min(1, "must not be empty").default("./.data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BOOTSTRAP: booleanFlag.default(true),
@@ -199,8 +201,8 @@ export type Config = {
   dbPoolMax: number;
   /** Worker processes the cluster's primary runs, each serving the whole service (src/serve/); WEB_CONCURRENCY. */
   webConcurrency: number;
-  /** Time limits on the database: waiting for a pooled connection, and one statement. */
-  database: { acquireTimeoutMs: number; statementTimeoutMs: number };
+  /** Time limits on the database (waiting for a pooled connection, one statement), and its pooler's mode. */
+  database: DatabaseTimeouts & { pooler: DatabasePooler };
   /** Time limits of the HTTP server (see api/server-settings.ts). */
   http: HttpTimeouts;
   /** Run OCR on the server for image receipts sent without receipt_text. */
@@ -261,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     database: {
       acquireTimeoutMs: values.DB_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
+      pooler: values.DATABASE_POOLER,
     },
     http: httpTimeouts(values),
     serverOcr: values.SERVER_OCR,

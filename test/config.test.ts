@@ -34,6 +34,12 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads DATABASE_POOLER: session unless a transaction-mode pooler is named", () => {
+    expect(loadConfig({}).database.pooler).toBe("session");
+    expect(loadConfig({ DATABASE_POOLER: "transaction" }).database.pooler).toBe("transaction");
+    expect(() => loadConfig({ DATABASE_POOLER: "statement" })).toThrow(/DATABASE_POOLER/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

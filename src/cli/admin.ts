@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   const database = await resolveDatabase(config.databaseUrl, config.dataDir);
   try {
-    const orm = await openOrm({ clientUrl: database.url, poolMax: 2 });
+    const orm = await openOrm({ clientUrl: database.url, poolMax: 2, pooler: config.database.pooler });
     try {
       const result = await command.run(orm.em.fork(), flags);
       process.stdout.write(json ? `${JSON.stringify(result.data, null, 2)}\n` : `${result.text}\n`);

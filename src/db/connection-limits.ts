@@ -1,3 +1,11 @@
+/**
+ * What stands between the service and PostgreSQL (DATABASE_POOLER): "session", a connection is the
+ * service's until it closes it (directly, or a pooler in session mode); "transaction", a pooler such as
+ * PgBouncer in transaction mode lends a server connection for one transaction at a time, so nothing may
+ * outlive a transaction: no prepared statement by name, no LISTEN, no session lock, no startup setting.
+ */
+export type DatabasePooler = "session" | "transaction";
+
 /** Time limits on the database, from DB_ACQUIRE_TIMEOUT_MS and DB_STATEMENT_TIMEOUT_MS. */
 export interface DatabaseTimeouts {
   /** Waiting for a pooled connection, including opening a new one. */
@@ -14,13 +22,17 @@ const CLIENT_WAIT_AFTER_STATEMENT_MS = 1_000;
 const KEEPALIVE_DELAY_MS = 10_000;
 
 /** The pg connection settings every pooled connection gets (TCP keepalive always; timeouts when given). */
-export function connectionSettings(timeouts: DatabaseTimeouts | undefined): Record<string, unknown> {
+export function connectionSettings(
+  timeouts: DatabaseTimeouts | undefined,
+  pooler: DatabasePooler = "session",
+): Record<string, unknown> {
   if (!timeouts) return { keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS };
   return {
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     connectionTimeoutMillis: timeouts.acquireTimeoutMs,
-    statement_timeout: timeouts.statementTimeoutMs,
+    // A startup parameter PgBouncer refuses; behind it the role's own statement_timeout applies.
+    ...(pooler === "session" ? { statement_timeout: timeouts.statementTimeoutMs } : {}),
     query_timeout: timeouts.statementTimeoutMs + CLIENT_WAIT_AFTER_STATEMENT_MS,
   };
 }

@@ -1,7 +1,6 @@
 import { Migrator } from "@mikro-orm/migrations";
 import { MikroORM } from "@mikro-orm/postgresql";
 import { MIGRATIONS } from "../../migrations/index.js";
-import { holdAdvisoryLock } from "./advisory-lock.js";
 import { type OrmOptions, ormConfig } from "./orm.js";
 
 /** ormConfig with the migrator: migrateToLatest and the migration generator (scripts/migration-create.ts). */
@@ -23,20 +22,36 @@ export function migratorConfig(options: OrmOptions) {
 }
 
 /**
- * Applies the committed migrations not yet applied and returns their names, on a connection of its own without the service's
- * statement time limits: a migration may rightly run longer than any request's statement. Workers and
- * instances starting together take turns under a lock; the later ones find nothing left to apply.
+ * Applies the committed migrations not yet applied and returns their names, on connections of their own
+ * without the service's statement time limits: a migration may rightly run longer than any request's
+ * statement. Workers and instances starting together take turns under a lock held by the migrations' own
+ * transaction (so it holds behind a transaction-mode pooler too); the later ones find nothing left to do.
  */
 export async function migrateToLatest(clientUrl: string): Promise<string[]> {
-  const lock = await holdAdvisoryLock(clientUrl, "birrcheck:migrations");
-  try {
-    const orm = await MikroORM.init(migratorConfig({ clientUrl, poolMax: 1 }));
+  for (let attempt = 1; ; attempt++) {
+    // Two connections: the migrator checks for its table outside the transaction that holds the lock.
+    const orm = await MikroORM.init(migratorConfig({ clientUrl, poolMax: 2 }));
     try {
-      return (await orm.getMigrator().up()).map((migration) => migration.name);
+      const migrator = orm.getMigrator();
+      return await orm.em.transactional(async (em) => {
+        await em.execute("select pg_advisory_xact_lock(hashtext('birrcheck:migrations'))");
+        const applied = await migrator.up({ transaction: em.getTransactionContext() });
+        return applied.map((migration) => migration.name);
+      });
+    } catch (error) {
+      // On an empty database, instances starting together may race to create the migrator's own table.
+      if (attempt < MAX_ATTEMPTS && createdMeanwhile(error)) continue;
+      throw error;
     } finally {
       await orm.close(true);
     }
-  } finally {
-    await lock.release();
   }
+}
+
+const MAX_ATTEMPTS = 3;
+
+/** PostgreSQL's duplicate_table, or the unique violation two concurrent CREATE TABLEs end in. */
+function createdMeanwhile(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === "42P07" || code === "23505";
 }

@@ -1,7 +1,13 @@
 import { MikroORM, PostgreSqlDriver } from "@mikro-orm/postgresql";
 import { MIGRATION_NAMES } from "../../migrations/names.js";
-import { connectionSettings, type DatabaseTimeouts, poolSettings } from "./connection-limits.js";
+import {
+  connectionSettings,
+  type DatabasePooler,
+  type DatabaseTimeouts,
+  poolSettings,
+} from "./connection-limits.js";
 import { ENTITIES } from "./entities/index.js";
+import { statementsUnnamed } from "./plain-query.js";
 
 export interface OrmOptions {
   clientUrl: string;
@@ -9,6 +15,8 @@ export interface OrmOptions {
   debug?: boolean;
   /** Acquire and statement time limits (the service); none for the CLI, tests and scripts. */
   timeouts?: DatabaseTimeouts;
+  /** DATABASE_POOLER; "session" when absent. */
+  pooler?: DatabasePooler;
   /** Told the names of the migrations this call applied, if it applied any. */
   onMigrated?: (names: string[]) => void;
 }
@@ -22,7 +30,7 @@ export function ormConfig(options: OrmOptions) {
     pool: { min: 0, max: options.poolMax ?? 10 },
     // MikroORM merges driverOptions into the knex configuration it builds (connection and pool included).
     driverOptions: {
-      connection: { ...connectionSettings(options.timeouts), ...socketOf(options.clientUrl) },
+      connection: { ...connectionSettings(options.timeouts, options.pooler), ...socketOf(options.clientUrl) },
       pool: poolSettings(options.timeouts),
     },
     debug: options.debug ?? false,
@@ -47,6 +55,7 @@ function socketOf(clientUrl: string): { host: string } | Record<string, never> {
 /** Connects, having brought the schema up to date with the committed migrations. */
 export async function openOrm(options: OrmOptions): Promise<Orm> {
   const orm = await MikroORM.init(ormConfig(options));
+  if (options.pooler === "transaction") statementsUnnamed(orm);
   try {
     // The migrator and what it depends on are loaded only when there is something to migrate.
     if (await migrationsPending(orm)) {

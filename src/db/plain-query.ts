@@ -1,4 +1,4 @@
-import type { EntityManager, Knex } from "@mikro-orm/postgresql";
+import type { EntityManager, Knex, MikroORM } from "@mikro-orm/postgresql";
 
 // A name per statement text: PostgreSQL then parses and plans it once per connection instead of at every
 // execution, its CPU that the service shares with it (knex hands `options` to pg's query config). A
@@ -6,6 +6,14 @@ import type { EntityManager, Knex } from "@mikro-orm/postgresql";
 const NAMES = new Map<string, string>();
 /** The hot path has a handful of statements; past this many texts the rest run unnamed. */
 const MAX_NAMED = 50;
+
+/** The configurations of ORMs behind a transaction-mode pooler, whose server connections change under them. */
+const UNNAMED = new WeakSet<object>();
+
+/** The ORM's statements run unnamed: a statement prepared on one server connection is unknown on the next. */
+export function statementsUnnamed(orm: MikroORM): void {
+  UNNAMED.add(orm.config);
+}
 
 function nameOf(sql: string): string | undefined {
   let name = NAMES.get(sql);
@@ -28,7 +36,7 @@ export async function plainQuery<R extends object>(
   params: readonly unknown[],
 ): Promise<R[]> {
   const knex = em.getTransactionContext() ?? em.getConnection().getKnex();
-  const name = nameOf(sql);
+  const name = UNNAMED.has(em.config) ? undefined : nameOf(sql);
   try {
     const query = knex.raw(sql, params as Knex.RawBinding[]);
     const result: { rows: R[] } = await (name ? query.options({ name }) : query);

@@ -11,8 +11,7 @@ export async function databaseAnswers(url: string, timeoutMs: number): Promise<b
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: left(),
-    // The server cancels the query when it can; when it cannot (stalled), query_timeout below gives up.
-    statement_timeout: timeoutMs,
+    // No statement_timeout (PgBouncer refuses it at start-up): query_timeout below gives up on a stall.
     keepAlive: true,
     application_name: "birrcheck readiness probe",
   });

@@ -10,13 +10,15 @@ import { ALL_SIMULATED_BANKS } from "../../src/simulator/imitations.js";
 import { type Simulator, startSimulator } from "../../src/simulator/server.js";
 import type { SimulatedBank } from "../../src/simulator/types.js";
 import { createEmptyDatabase } from "../support/database.js";
+import { pgbouncerMissing, startPgBouncer } from "../support/pgbouncer.js";
 import { runScript } from "../support/processes.js";
 import { type RunningServiceProcess, startService } from "../support/service-process.js";
 import { waitFor } from "../support/wait.js";
 
 // Scaling out (issue 48): three built instances, each started as `npm start` starts it, on one empty
-// PostgreSQL database. What must hold whatever the timing: migrations applied once, the quota never
-// overrun, one confirmation of a receipt, and a revoked key refused everywhere.
+// PostgreSQL database, directly and through PgBouncer in transaction mode. What must hold whatever the
+// timing: migrations applied once, the quota never overrun, one confirmation of a receipt, a revoked key
+// refused everywhere, and one poller of Telegram.
 
 const SEEDED = "DFH51OFIED";
 /** Telebirr-shaped references the simulator confirms: as many distinct receipts as a case needs. */
@@ -37,61 +39,93 @@ const generatedTelebirr: SimulatedBank = {
 
 const TOKEN = "123456:THREE-instances-0123456789abcdefAB";
 
-let sim: Simulator;
-let telegram: FakeTelegram;
-let databaseUrl: string;
-let dropDatabase: () => Promise<void>;
-let instances: RunningServiceProcess[] = [];
-let orm: Orm;
+const PGBOUNCER_MISSING = await pgbouncerMissing();
 
-beforeAll(async () => {
-  [sim, telegram] = await Promise.all([
-    startSimulator({ ...ALL_SIMULATED_BANKS, telebirr: generatedTelebirr }),
-    startFakeTelegram({ token: TOKEN }),
-  ]);
-  const empty = await createEmptyDatabase();
-  databaseUrl = empty.url;
-  dropDatabase = empty.drop;
-  // Started together on the empty database: each finds migrations to apply.
-  instances = await Promise.all(
-    [1, 2, 3].map(() =>
-      startService({
-        databaseUrl,
-        bankOverrides: sim.overrides,
-        env: {
-          API_RATE_LIMIT: "0",
-          TELEGRAM_BOT_TOKEN: TOKEN,
-          TELEGRAM_API_ROOT: telegram.apiRoot,
-          BOT_MODE: "polling",
-        },
-      }),
-    ),
-  );
-  orm = await openOrm({ clientUrl: databaseUrl, poolMax: 2 });
-});
-
-afterAll(async () => {
-  await Promise.all(instances.map((instance) => instance.stop()));
-  await orm?.close(true);
-  await dropDatabase?.();
-  await sim?.close();
-  await telegram?.close();
-});
-
-async function tenant(
-  quota: number,
-): Promise<{ businessId: number; branchId: number; key: string; keyId: number }> {
-  const em = orm.em.fork();
-  const business = await createBusiness(em, "Scale shop", quota);
-  const branch = await createBranch(em, business.id, "Main");
-  const { key, record } = await createApiKey(em, branch.id, "admin", { label: "scale test" });
-  return { businessId: business.id, branchId: branch.id, key, keyId: record.id };
+/** How the instances reach the database: its own URL, or PgBouncer's in front of it. */
+interface Route {
+  url: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
 }
 
-/** Request `i` of a burst, sent to the instances in turn. */
-const on = (i: number) => instances[i % instances.length] as RunningServiceProcess;
+const direct = async (databaseUrl: string): Promise<Route> => ({
+  url: databaseUrl,
+  env: {},
+  stop: async () => undefined,
+});
 
-describe("three instances on one database", () => {
+const throughPgBouncer = async (databaseUrl: string): Promise<Route> => {
+  const bouncer = await startPgBouncer(databaseUrl);
+  return { url: bouncer.url, env: { DATABASE_POOLER: "transaction" }, stop: bouncer.stop };
+};
+
+describe("three instances on one database", () => threeInstances(direct));
+
+describe.skipIf(PGBOUNCER_MISSING !== null)(
+  `three instances through PgBouncer in transaction mode${PGBOUNCER_MISSING ? ` (skipped: ${PGBOUNCER_MISSING})` : ""}`,
+  () => threeInstances(throughPgBouncer),
+);
+
+function threeInstances(route: (databaseUrl: string) => Promise<Route>): void {
+  let sim: Simulator;
+  let telegram: FakeTelegram;
+  let databaseUrl: string;
+  let dropDatabase: () => Promise<void>;
+  let connection: Route | undefined;
+  let instances: RunningServiceProcess[] = [];
+  let orm: Orm;
+
+  beforeAll(async () => {
+    [sim, telegram] = await Promise.all([
+      startSimulator({ ...ALL_SIMULATED_BANKS, telebirr: generatedTelebirr }),
+      startFakeTelegram({ token: TOKEN }),
+    ]);
+    const empty = await createEmptyDatabase();
+    databaseUrl = empty.url;
+    dropDatabase = empty.drop;
+    const reached = await route(databaseUrl);
+    connection = reached;
+    // Started together on the empty database: each finds migrations to apply.
+    instances = await Promise.all(
+      [1, 2, 3].map(() =>
+        startService({
+          databaseUrl: reached.url,
+          bankOverrides: sim.overrides,
+          env: {
+            ...reached.env,
+            API_RATE_LIMIT: "0",
+            TELEGRAM_BOT_TOKEN: TOKEN,
+            TELEGRAM_API_ROOT: telegram.apiRoot,
+            BOT_MODE: "polling",
+          },
+        }),
+      ),
+    );
+    orm = await openOrm({ clientUrl: databaseUrl, poolMax: 2 });
+  });
+
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await connection?.stop();
+    await orm?.close(true);
+    await dropDatabase?.();
+    await sim?.close();
+    await telegram?.close();
+  });
+
+  async function tenant(
+    quota: number,
+  ): Promise<{ businessId: number; branchId: number; key: string; keyId: number }> {
+    const em = orm.em.fork();
+    const business = await createBusiness(em, "Scale shop", quota);
+    const branch = await createBranch(em, business.id, "Main");
+    const { key, record } = await createApiKey(em, branch.id, "admin", { label: "scale test" });
+    return { businessId: business.id, branchId: branch.id, key, keyId: record.id };
+  }
+
+  /** Request `i` of a burst, sent to the instances in turn. */
+  const on = (i: number) => instances[i % instances.length] as RunningServiceProcess;
+
   it("apply the migrations once when they start together on an empty database, and all serve", async () => {
     const em = orm.em.fork();
     const rows = await em
@@ -147,7 +181,8 @@ describe("three instances on one database", () => {
       expect((await instance.request("GET", "/verifications", { key: shop.key })).status).toBe(200);
     }
     const revoked = await runScript("src/cli/admin.ts", ["key:revoke", "--id", String(shop.keyId)], {
-      DATABASE_URL: databaseUrl,
+      ...connection?.env,
+      DATABASE_URL: connection?.url ?? databaseUrl,
     });
     expect(revoked.code, revoked.stderr).toBe(0);
     for (const instance of instances) {
@@ -175,4 +210,4 @@ describe("three instances on one database", () => {
     });
     expect(others.filter(polls)).toEqual([next]);
   });
-});
+}

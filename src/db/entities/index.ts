@@ -5,6 +5,7 @@ import { BranchSchema } from "./branch.js";
 import { BusinessSchema } from "./business.js";
 import { IdempotencyKeySchema } from "./idempotency-key.js";
 import { InviteCodeSchema } from "./invite-code.js";
+import { LeaseSchema } from "./lease.js";
 import { QuotaUsageSchema } from "./quota-usage.js";
 import { SavedAccountSchema } from "./saved-account.js";
 import { TelegramMemberSchema } from "./telegram-member.js";
@@ -17,6 +18,7 @@ export * from "./branch.js";
 export * from "./business.js";
 export * from "./idempotency-key.js";
 export * from "./invite-code.js";
+export * from "./lease.js";
 export * from "./quota-usage.js";
 export * from "./saved-account.js";
 export * from "./telegram-member.js";
@@ -34,4 +36,5 @@ export const ENTITIES = [
   BotConversationSchema,
   BotPendingUpdateSchema,
   IdempotencyKeySchema,
+  LeaseSchema,
 ];
