@@ -22,7 +22,8 @@ export function labelPatterns<K extends string>(labels: Readonly<Record<K, strin
   };
 }
 
-const STRAY_START = /^[\s|~•·¦«»_=>#:;,]+/;
+// Quote marks too: OCR reads a speck before a label as one ("‘Transferred Amount").
+const STRAY_START = /^[\s|~•·¦«»_=>#:;,‘’‚`'"“”]+/;
 const STRAY_END = /[\s|~•·¦«»_=<#]+$/;
 /** An Amharic label before its English twin ("የከፋይ ስም/Payer Name"): only the English one is read. */
 const ETHIOPIC_PREFIX =

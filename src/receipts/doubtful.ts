@@ -1,5 +1,6 @@
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
 import type { Receipt } from "../banks/types.js";
+import { amountAddsUp } from "../reading/amount-adds-up.js";
 import { lookAlike, sameButLookAlikes } from "../reading/confusables.js";
 import type { CodeConfidence, GlyphReading } from "./ocr/glyphs.js";
 
@@ -8,14 +9,19 @@ import type { CodeConfidence, GlyphReading } from "./ocr/glyphs.js";
  * parse-receipt it is a wrong answer, held against the bank's record it refuses a genuine payment. The bank
  * still answers for the transaction; only the document's word on that value is dropped.
  */
-export function withoutDoubtful(claim: ReceiptClaim, doubtful: readonly string[]): ReceiptClaim {
+export function withoutDoubtful(
+  claim: ReceiptClaim,
+  doubtful: readonly string[],
+  text: string,
+): ReceiptClaim {
   if (doubtful.length === 0) return claim;
   const numbers = new Set(doubtful.map(digitsOf).filter(Boolean));
   const amounts = new Set(doubtful.map(amountOf));
   const words = new Set(doubtful.flatMap(lettersOf));
   const receipt: Partial<Receipt> = { ...claim.receipt };
   const { amount } = receipt;
-  if (amount !== undefined && amounts.has(amount)) delete receipt.amount;
+  // An unsure amount that the page's fees and total add up to is vouched for by figures read apart.
+  if (amount !== undefined && amounts.has(amount) && !amountAddsUp(text, amount)) delete receipt.amount;
   for (const key of ["payerName", "receiverName"] as const) {
     const value = receipt[key];
     if (value && lettersOf(value).some((word) => words.has(word))) delete receipt[key];

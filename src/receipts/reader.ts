@@ -202,7 +202,7 @@ function asOcrSaw(claim: ReceiptClaim, text: string, ocr: OcrReading): ReceiptCl
     reread,
     (candidate) => isBankReference(claim.bank, candidate),
   );
-  return withUnsureGlyphs(withoutDoubtful(reference, ocr.doubtful), ocr.codes);
+  return withUnsureGlyphs(withoutDoubtful(reference, ocr.doubtful, text), ocr.codes);
 }
 
 /** The receipt a QR code names; a bank's code that cannot be checked is a 422 saying what to send. */

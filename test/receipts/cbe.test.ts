@@ -71,6 +71,16 @@ describe("CBE receipt text: references and tokens", () => {
 });
 
 describe("CBE receipt text: amounts and parties", () => {
+  it("reads a label that OCR prefixed with a speck read as a quote mark", () => {
+    const page = [
+      "Commercial Bank of Ethiopia",
+      "Reference No. (VAT Invoice No)\tFT26195A44H3",
+      "‘Transferred Amount\t69,619.00 ETB",
+      "Commission or Service Charge\t50.00 ETB",
+    ].join("\n");
+    expect(parser.parse(page)?.receipt.amount).toBe(69619);
+  });
+
   it("takes the transferred amount, not the total with fees", () => {
     expect(parser.parse(SMS)?.receipt.amount).toBe(50);
     const pdf = [

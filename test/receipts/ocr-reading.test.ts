@@ -94,13 +94,34 @@ describe("doubtful OCR values", () => {
   };
 
   it("drops the amount and the names OCR was unsure of, and nothing else", () => {
-    expect(withoutDoubtful(claim, ["ETB1,500.00", "Kebede"]).receipt).toEqual({
+    const text = "Settled Amount 1,500.00 Birr";
+    expect(withoutDoubtful(claim, ["ETB1,500.00", "Kebede"], text).receipt).toEqual({
       receiverName: "Sara Tadesse",
       currency: "ETB",
     });
-    expect(withoutDoubtful(claim, ["1500"]).receipt.amount).toBeUndefined();
-    expect(withoutDoubtful(claim, ["15.00", "Birr"]).receipt).toEqual(claim.receipt);
-    expect(withoutDoubtful(claim, [])).toBe(claim);
+    expect(withoutDoubtful(claim, ["1500"], text).receipt.amount).toBeUndefined();
+    expect(withoutDoubtful(claim, ["15.00", "Birr"], text).receipt).toEqual(claim.receipt);
+    expect(withoutDoubtful(claim, [], text)).toBe(claim);
+  });
+
+  it("keeps an unsure amount that the page's fees and total add up to, and only then", () => {
+    const page = [
+      "Settled Amount\t1,500.00 Birr",
+      "Service fee\t8.70 Birr",
+      "Service fee VAT\t1,30 Birr",
+      "Discount Amount\t0.50 Birr",
+      "Total Paid Amount\t1,509.50 Birr",
+    ].join("\n");
+    expect(withoutDoubtful(claim, ["1,500.00"], page).receipt.amount).toBe(1500);
+    // Misread as 1,600.00 (or any other figure), it no longer adds up and is dropped.
+    const misread = { ...claim, receipt: { ...claim.receipt, amount: 1600 } };
+    expect(
+      withoutDoubtful(misread, ["1,600.00"], page.replace("1,500.00", "1,600.00")).receipt.amount,
+    ).toBeUndefined();
+    // A total alone, with no fee line, vouches for nothing.
+    expect(
+      withoutDoubtful(claim, ["1,500.00"], "Amount 1,500.00\nTotal 1,500.00").receipt.amount,
+    ).toBeUndefined();
   });
 
   it("takes the reference from the word OCR was sure of when the text prints it twice", () => {

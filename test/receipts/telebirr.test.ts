@@ -206,3 +206,23 @@ describe("telebirr receipt text: detection", () => {
     expect(parser.detect("Hello")).toBe(0);
   });
 });
+
+describe("telebirr receipt page on a narrow phone", () => {
+  it("reads the invoice row's date and amount when the header labels wrapped over two lines", () => {
+    // OCR of a phone's page after "Select all": "Payment date" and "Settled Amount" each broke in two.
+    const text = [
+      "Invoice details",
+      "Invoice No. Payment\tSettled",
+      "date\tAmount",
+      "CHSY9ADLCO 05-09-2026\t12000.00 Birr",
+      "13:23:39",
+      "Stamp Duty\t0.00 Birr",
+      "Service fee\t16.46 Birr",
+      "Total Paid Amount\t12018.93 Birr",
+    ].join("\n");
+    expect(parser.parse(text)).toMatchObject({
+      transactionNumber: "CHSY9ADLCO",
+      receipt: { amount: 12000, transactionDate: "2026-09-05T13:23:39+03:00" },
+    });
+  });
+});

@@ -188,8 +188,10 @@ function readFields(text: string): { reference: string | null; receipt: Partial<
   const reference =
     shaped("invoiceNo", (value) => referenceIn(value, false) ?? invoiceBeforeDate(value)) ??
     shaped("transactionNumber", (value) => referenceIn(value, false));
-  const amount = shaped("settledAmount", amountIn);
-  const transactionDate = shaped("paymentDate", dateIn) ?? shaped("transactionTime", dateIn);
+  const row = valueRow(text);
+  const amount = shaped("settledAmount", amountIn) ?? (row === null ? null : amountIn(row));
+  const transactionDate =
+    shaped("paymentDate", dateIn) ?? shaped("transactionTime", dateIn) ?? (row === null ? null : dateIn(row));
   const status = textOf("status");
   const bank = splitBankAccount(textOf("bankAccount"));
   const creditedName = textOf("creditedName");
@@ -211,6 +213,22 @@ function readFields(text: string): { reference: string | null; receipt: Partial<
   if (note) receipt.description = note;
   return { reference, receipt };
 }
+
+/**
+ * The invoice table's row of values ("CHSY9ADLCO 05-09-2026 12000.00 Birr": Invoice No., Payment date,
+ * Settled Amount) from the date on, for a phone's narrow page whose header labels wrapped over two lines,
+ * so that no label stands before its value. A time wrapped onto the next line is put back after the date.
+ */
+function valueRow(text: string): string | null {
+  const lines = text.split("\n");
+  const index = lines.findIndex((line) => VALUE_ROW.test(line));
+  const row = VALUE_ROW.exec(lines[index] ?? "")?.[1];
+  if (row === undefined) return null;
+  const time = /^\s*(\d{1,2}:\d{2}(?::\d{2})?)\s*$/.exec(lines[index + 1] ?? "")?.[1];
+  return time ? row.replace(/^(\S+)/, `$1 ${time}`) : row;
+}
+
+const VALUE_ROW = /^\s*[A-Z0-9]{8,12}\s+(\d{1,2}[-/.]\d{1,2}[-/.]\d{4}\b.*)$/;
 
 /**
  * Looks for a shaped value from a label onwards: its own text, then the following labels' while they hold

@@ -1,0 +1,39 @@
+import { parseAmount } from "./parse-utils.js";
+
+/** A line that states a fee, a tax or a levy charged on top of the transfer. */
+const FEE_LINE =
+  /\b(?:service\s*(?:fee|charge)|commission|VAT|DRRF|disaster\s*(?:recovery|risk)|excise\s*tax|stamp\s*duty|penalty\s*fee|income\s*tax|interest\s*fee|transaction\s*(?:fee|charge)|charge)\b/i;
+const TOTAL_LINE = /^\W*total\b/i;
+const DISCOUNT_LINE = /\bdiscount\b/i;
+/** A money figure with its cents, as receipt pages print them ("69,619.00", "7.50"; OCR's "0,80"). */
+const FIGURE = /(?<![\d.,])(?:(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}|\d+,\d{2})(?![\d.,])/g;
+
+/**
+ * Whether a page's own arithmetic vouches for `amount`: the transfer, plus every fee line, less any
+ * discount, makes the total it prints (CBE: 2,900.00 + 5.32 + 0.80 + 0.27 = 2,906.39). Figures OCR read
+ * separately do not add up by chance, so an amount OCR was unsure of can be kept when they do.
+ */
+export function amountAddsUp(text: string, amount: number): boolean {
+  let total: number | null = null;
+  let extras = 0;
+  let feeLines = 0;
+  for (const line of text.split("\n")) {
+    const figures = [...line.matchAll(FIGURE)];
+    const last = figures.at(-1);
+    if (!last) continue;
+    // A comma before two last digits is OCR's decimal point: thousands come in threes.
+    const value = parseAmount(last[0].replace(/,(\d{2})$/, ".$1"));
+    if (value === null) continue;
+    if (TOTAL_LINE.test(line)) {
+      total ??= value;
+    } else if (DISCOUNT_LINE.test(line)) {
+      extras -= value;
+    } else if (FEE_LINE.test(line)) {
+      extras += value;
+      feeLines++;
+    }
+  }
+  return total !== null && feeLines > 0 && cents(amount + extras) === cents(total);
+}
+
+const cents = (value: number) => Math.round(value * 100);
