@@ -28,7 +28,7 @@ const FILTERS = [
 export async function history(ctx: BenchContext): Promise<ScenarioResult> {
   const started = performance.now();
   const connection = ctx.orm.em.getConnection();
-  await connection.execute(insertRows(ctx.tenant.historyBranch.id));
+  await connection.execute(historyRows(ctx.tenant.historyBranch.id, { from: 1, to: ROWS, everySeconds: 63 }));
   await connection.execute("analyze verifications");
   const loadSeconds = round((performance.now() - started) / 1000, 1);
 
@@ -61,7 +61,17 @@ export async function history(ctx: BenchContext): Promise<ScenarioResult> {
   return { figures, details };
 }
 
-function insertRows(branchId: number): string {
+/**
+ * History rows `from`..`to` of a branch, one every `everySeconds` back from now: by i % 10, 0 not found,
+ * the rest found, of which by i % 4, 1 a duplicate and the others confirmed; 1 in 100 deleted.
+ */
+export function historyRows(
+  branchId: number,
+  rows: { from: number; to: number; everySeconds: number },
+): string {
+  const back = `i * interval '${rows.everySeconds} seconds'`;
+  // Deleted a little after it was made (60 s in 63).
+  const deletedBack = `i * interval '${(rows.everySeconds * 60) / 63} seconds'`;
   return `
     insert into verifications (branch_id, bank, transaction_number, account_number, success, exists, message,
       status, transaction_type, amount, currency, transaction_date, payer_name, payer_account, receiver_name,
@@ -73,7 +83,7 @@ function insertRows(branchId: number): string {
       case when found then 'Send Money to Registered Customer' end,
       case when found then (i % 5000) + 0.5 end,
       case when found then 'ETB' end,
-      case when found then to_char(now() - i * interval '63 seconds', 'YYYY-MM-DD"T"HH24:MI:SS"+03:00"') end,
+      case when found then to_char(now() - ${back}, 'YYYY-MM-DD"T"HH24:MI:SS"+03:00"') end,
       case when found then 'Dawit Mekonnen Bekele' end,
       case when found then '2519****2872' end,
       case when found then 'Hana Tesfaye Alemu' end,
@@ -83,7 +93,7 @@ function insertRows(branchId: number): string {
         'receipt', jsonb_build_object('status', 'completed', 'amount', (i % 5000) + 0.5, 'currency', 'ETB',
           'payerName', 'Dawit Mekonnen Bekele', 'payerAccount', '2519****2872',
           'receiverName', 'Hana Tesfaye Alemu', 'receiverAccount', '2519****4025')) end,
-      now() - i * interval '63 seconds',
-      case when i % 100 = 0 then now() - i * interval '60 seconds' end
-    from generate_series(1, ${ROWS}) as i, lateral (select i % 10 <> 0 as found) f`;
+      now() - ${back},
+      case when i % 100 = 0 then now() - ${deletedBack} end
+    from generate_series(${rows.from}, ${rows.to}) as i, lateral (select i % 10 <> 0 as found) f`;
 }
