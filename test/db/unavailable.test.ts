@@ -16,6 +16,12 @@ describe("a database that cannot answer now", () => {
     expect(isDatabaseUnavailable(new Error(`select 1 - ${gone.message}`))).toBe(true);
   });
 
+  it("is a statement of a transaction that a stalled server's timeout already ended", () => {
+    // What knex says to a flush's INSERT when the flush's BEGIN timed out on a stopped server.
+    const ended = new Error("Transaction query already complete, run with DEBUG=knex:tx for more info");
+    expect(isDatabaseUnavailable(ended)).toBe(true);
+  });
+
   it("is not any missing file", () => {
     const missing = Object.assign(new Error("ENOENT: no such file or directory, open '/tmp/upload'"), {
       code: "ENOENT",
