@@ -2,17 +2,14 @@ import { createBranch } from "../../src/admin/businesses.js";
 import { createApiKey } from "../../src/auth/api-keys.js";
 import type { BenchContext } from "../context.js";
 import { atMost, recorded, type ScenarioResult } from "../figures.js";
-import { exchange } from "../load.js";
-import { round, summarize } from "../stats.js";
-import { historyRows } from "./history.js";
+import { round } from "../stats.js";
+import { historyRows, pageTimes } from "./history.js";
 
 const ROWS = 10_000_000;
 /** Written in slices, so that the log shows progress and no one statement holds 10 M rows of WAL. */
 const SLICE = 1_000_000;
 /** 24 months back, one row every 6.3 s. */
 const EVERY_SECONDS = (2 * 365 * 24 * 3600) / ROWS;
-const WARM_UP = 10;
-const REQUESTS = 60;
 const PAGES = { first: "", filtered: "period=30d&success=false" };
 
 /**
@@ -37,19 +34,8 @@ export async function historyTenMillion(ctx: BenchContext): Promise<ScenarioResu
   const loadSeconds = round((performance.now() - loadStarted) / 1000, 1);
 
   const headers = { authorization: `Bearer ${key}` };
-  const pages: Record<string, ReturnType<typeof summarize>> = {};
-  for (const [name, filter] of Object.entries(PAGES)) {
-    const path = `/api/v1/verifications?limit=100${filter ? `&${filter}` : ""}`;
-    const samples: number[] = [];
-    for (let i = 0; i < WARM_UP + REQUESTS; i++) {
-      const result = await exchange(ctx.api, path, { headers });
-      const rows = (result.body as { verifications?: unknown[] }).verifications?.length;
-      if (result.status !== 200 || rows !== 100)
-        throw new Error(`history ${path}: ${result.status}, ${rows} rows`);
-      if (i >= WARM_UP) samples.push(result.ms);
-    }
-    pages[name] = summarize(samples);
-  }
+  const pages: Record<string, Awaited<ReturnType<typeof pageTimes>>> = {};
+  for (const [name, filter] of Object.entries(PAGES)) pages[name] = await pageTimes(ctx, filter, headers);
 
   const started = performance.now();
   const response = await ctx.api.request({

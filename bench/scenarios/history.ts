@@ -36,16 +36,7 @@ export async function history(ctx: BenchContext): Promise<ScenarioResult> {
   const details: Record<string, unknown> = { rows: ROWS, loadSeconds };
   const headers = { authorization: `Bearer ${ctx.tenant.historyBranch.key}` };
   for (const filter of FILTERS) {
-    const path = `/api/v1/verifications?limit=100${filter ? `&${filter}` : ""}`;
-    const samples: number[] = [];
-    for (let i = 0; i < WARM_UP + REQUESTS; i++) {
-      const result = await exchange(ctx.api, path, { headers });
-      const rows = (result.body as { verifications?: unknown[] }).verifications?.length;
-      if (result.status !== 200 || rows !== 100)
-        throw new Error(`history ${path}: ${result.status}, ${rows} rows`);
-      if (i >= WARM_UP) samples.push(result.ms);
-    }
-    const summary = summarize(samples);
+    const summary = await pageTimes(ctx, filter, headers);
     details[filter || "none"] = summary;
     figures.push(
       atMost(
@@ -59,6 +50,24 @@ export async function history(ctx: BenchContext): Promise<ScenarioResult> {
     );
   }
   return { figures, details };
+}
+
+/** GET /verifications for a page of 100 with `filter`, one request at a time: the times after a warm-up. */
+export async function pageTimes(
+  ctx: BenchContext,
+  filter: string,
+  headers: Record<string, string>,
+): Promise<ReturnType<typeof summarize>> {
+  const path = `/api/v1/verifications?limit=100${filter ? `&${filter}` : ""}`;
+  const samples: number[] = [];
+  for (let i = 0; i < WARM_UP + REQUESTS; i++) {
+    const result = await exchange(ctx.api, path, { headers });
+    const rows = (result.body as { verifications?: unknown[] }).verifications?.length;
+    if (result.status !== 200 || rows !== 100)
+      throw new Error(`history ${path}: ${result.status}, ${rows} rows`);
+    if (i >= WARM_UP) samples.push(result.ms);
+  }
+  return summarize(samples);
 }
 
 /**
