@@ -15,14 +15,7 @@ MESSAGE
   exit 1
 fi
 
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-install_chromium() {
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium >>"$log" 2>&1
-}
-# A fresh image has no package lists yet: update only when the first attempt fails.
-if ! install_chromium && ! { apt-get update -q >>"$log" 2>&1 && install_chromium; }; then
-  cat "$log" >&2
+if ! sh "$(dirname "$0")/apt-install.sh" chromium; then
   echo "ensure-chromium: could not install chromium with apt-get (output above)." >&2
   exit 1
 fi

@@ -12,14 +12,7 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 0
 fi
 
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-install_pgbouncer() {
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends pgbouncer >>"$log" 2>&1
-}
-# A fresh image has no package lists yet: update only when the first attempt fails.
-if ! install_pgbouncer && ! { apt-get update -q >>"$log" 2>&1 && install_pgbouncer; }; then
-  echo "ensure-pgbouncer: apt-get could not install pgbouncer; its test will be skipped:" >&2
-  tail -n 5 "$log" >&2
+if ! sh "$(dirname "$0")/apt-install.sh" pgbouncer; then
+  echo "ensure-pgbouncer: apt-get could not install pgbouncer (output above); its test will be skipped." >&2
 fi
 exit 0
