@@ -126,6 +126,17 @@ function threeInstances(route: (databaseUrl: string) => Promise<Route>): void {
   /** Request `i` of a burst, sent to the instances in turn. */
   const on = (i: number) => instances[i % instances.length] as RunningServiceProcess;
 
+  /** `count` verifications at once by bank and reference, spread over the three. */
+  const verifyAtOnce = (key: string, count: number, referenceOf: (i: number) => string) =>
+    Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        on(i).request("POST", "/verify", {
+          key,
+          json: { bank: "telebirr", transaction_number: referenceOf(i) },
+        }),
+      ),
+    );
+
   it("apply the migrations once when they start together on an empty database, and all serve", async () => {
     const em = orm.em.fork();
     const rows = await em
@@ -140,14 +151,7 @@ function threeInstances(route: (databaseUrl: string) => Promise<Route>): void {
 
   it("confirm exactly the quota: 500 different receipts at once over the three, quota 100", async () => {
     const shop = await tenant(100);
-    const answers = await Promise.all(
-      Array.from({ length: 500 }, (_, i) =>
-        on(i).request("POST", "/verify", {
-          key: shop.key,
-          json: { bank: "telebirr", transaction_number: reference("QA", i) },
-        }),
-      ),
-    );
+    const answers = await verifyAtOnce(shop.key, 500, (i) => reference("QA", i));
     const confirmed = answers.filter((answer) => answer.status === 200 && answer.body.success === true);
     const refused = answers.filter((answer) => answer.status === 402);
     expect(confirmed).toHaveLength(100);
@@ -160,14 +164,7 @@ function threeInstances(route: (databaseUrl: string) => Promise<Route>): void {
 
   it("confirm one of 100 identical verifications spread over the three; the other 99 are duplicates", async () => {
     const shop = await tenant(1000);
-    const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        on(i).request("POST", "/verify", {
-          key: shop.key,
-          json: { bank: "telebirr", transaction_number: reference("QB", 1) },
-        }),
-      ),
-    );
+    const answers = await verifyAtOnce(shop.key, 100, () => reference("QB", 1));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers.filter((answer) => answer.body.success === true)).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.duplicate === true)).toHaveLength(99);
