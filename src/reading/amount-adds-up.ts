@@ -1,8 +1,8 @@
+import { FEE_WORDS } from "./fee-words.js";
 import { parseAmount } from "./parse-utils.js";
 
 /** A line that states a fee, a tax or a levy charged on top of the transfer. */
-const FEE_LINE =
-  /\b(?:service\s*(?:fee|charge)|commission|VAT|DRRF|disaster\s*(?:recovery|risk)|excise\s*tax|stamp\s*duty|penalty\s*fee|income\s*tax|interest\s*fee|transaction\s*(?:fee|charge)|charge)\b/i;
+const FEE_LINE = new RegExp(String.raw`\b(?:${FEE_WORDS})\b`, "i");
 const TOTAL_LINE = /^\W*total\b/i;
 const DISCOUNT_LINE = /\bdiscount\b/i;
 /** A money figure with its cents, as receipt pages print them ("69,619.00", "7.50"; OCR's "0,80"). */

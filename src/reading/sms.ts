@@ -1,4 +1,5 @@
 import type { Receipt } from "../banks/types.js";
+import { FEE_WORDS } from "./fee-words.js";
 import { parseAmount } from "./parse-utils.js";
 import { repairFigures } from "./receipt-lines.js";
 import { type DayOrder, readDate } from "./t24.js";
@@ -132,11 +133,8 @@ function moved(
   };
 }
 
-/** Fees listed after a debit: service charge, commission, VAT, DRRF / disaster fund, excise, stamp duty. */
-const FEE = new RegExp(
-  String.raw`\b(?:service\s*(?:fee|charge)|commission|VAT|DRRF(?:\s*fee)?|disaster\s*(?:recovery|risk)(?:\s*fund)?(?:\s*fee)?|excise\s*tax|stamp\s*duty|transaction\s*(?:fee|charge)|charge)\b\s*(?:of|is|:|=|amount)?\s*${AMOUNT}`,
-  "gi",
-);
+/** Fees listed after a debit (FEE_WORDS) with their figure. */
+const FEE = new RegExp(String.raw`\b(?:${FEE_WORDS})\b\s*(?:of|is|:|=|amount)?\s*${AMOUNT}`, "gi");
 /** "(15%)", "15%", "5 %": a rate, never an amount. */
 const RATE = /\(?\s*\d+(?:\.\d+)?\s*%\s*\)?/g;
 
