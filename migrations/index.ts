@@ -13,6 +13,7 @@ import { Migration20261128221744 } from "./Migration20261128221744.js";
 import { Migration20261128223227 } from "./Migration20261128223227.js";
 import { Migration20261128224044 } from "./Migration20261128224044.js";
 import { Migration20261129030749 } from "./Migration20261129030749.js";
+import { Migration20261129044157 } from "./Migration20261129044157.js";
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261122001456", class: Migration20261122001456 },
@@ -28,4 +29,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261128223227", class: Migration20261128223227 },
   { name: "Migration20261128224044", class: Migration20261128224044 },
   { name: "Migration20261129030749", class: Migration20261129030749 },
+  { name: "Migration20261129044157", class: Migration20261129044157 },
 ];

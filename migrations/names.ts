@@ -14,4 +14,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   "Migration20261128223227",
   "Migration20261128224044",
   "Migration20261129030749",
+  "Migration20261129044157",
 ];

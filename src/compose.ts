@@ -13,6 +13,7 @@ import { openDatabase } from "./db/open-database.js";
 import { type Orm, openOrm } from "./db/orm.js";
 import { pollingLock } from "./db/polling-lock.js";
 import { createBankBreakers, createEngine, type VerificationEngine } from "./engine/index.js";
+import { startHistoryMonths } from "./history/months.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type Metrics } from "./metrics/registry.js";
 import { createOcrEngine } from "./receipts/ocr/index.js";
@@ -72,6 +73,7 @@ export async function startService(
     throw error;
   }
   const bootstrapped = config.bootstrap ? await bootstrapIfEmpty(orm.em.fork()) : null;
+  const historyMonths = startHistoryMonths(orm, config.historyRetentionMonths, logger);
 
   // One set of instruments per instance: the API, the engine, the readers and the bot report into it.
   const metrics = options.metrics ?? createMetrics();
@@ -142,6 +144,7 @@ export async function startService(
       logger.info("draining: no new connections; answering those in flight");
       await Promise.all([drained, telegram?.stop()]);
       await engine.close();
+      await historyMonths.stop();
       availability.close();
       await keyChanges.close();
       await ocr?.close();

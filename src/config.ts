@@ -104,6 +104,12 @@ const configSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 visible ASCII characters (no spaces)")
     .optional(),
+  HISTORY_RETENTION_MONTHS: z.coerce
+    .number({ error: "must be a whole number of months" })
+    .int("must be a whole number of months")
+    .min(1, "must be at least 1")
+    .max(1200, "must be at most 1200")
+    .optional(),
   API_RATE_LIMIT: z.coerce
     .number({ error: "must be a number of requests per minute" })
     .int()
@@ -212,6 +218,8 @@ export type Config = {
   verifyDeadlineMs: number;
   banks: BankSettings;
   telegram: TelegramSettings | null;
+  /** Months of history kept (whole months are dropped once older); null keeps everything. */
+  historyRetentionMonths: number | null;
   /** Requests per minute per API key; 0 is no limit. */
   apiRateLimit: number;
   /** Per-bank circuit breakers in front of the live banks. */
@@ -280,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       boaQrKey: values.BANK_BOA_QR_KEY,
     },
     telegram: telegramSettings(values),
+    historyRetentionMonths: values.HISTORY_RETENTION_MONTHS ?? null,
     apiRateLimit: values.API_RATE_LIMIT,
     breaker: { failures: values.BANK_BREAKER_FAILURES, cooldownMs: values.BANK_BREAKER_COOLDOWN_MS },
     metricsToken: values.METRICS_TOKEN,

@@ -40,6 +40,20 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_POOLER: "statement" })).toThrow(/DATABASE_POOLER/);
   });
 
+  it("keeps all history unless HISTORY_RETENTION_MONTHS names a whole number of months", () => {
+    expect(loadConfig({}).historyRetentionMonths).toBeNull();
+    expect(loadConfig({ HISTORY_RETENTION_MONTHS: "24" }).historyRetentionMonths).toBe(24);
+    expect(() => loadConfig({ HISTORY_RETENTION_MONTHS: "0" })).toThrow(
+      "Invalid configuration: HISTORY_RETENTION_MONTHS must be at least 1.",
+    );
+    expect(() => loadConfig({ HISTORY_RETENTION_MONTHS: "1.5" })).toThrow(
+      "Invalid configuration: HISTORY_RETENTION_MONTHS must be a whole number of months.",
+    );
+    expect(() => loadConfig({ HISTORY_RETENTION_MONTHS: "two years" })).toThrow(
+      "Invalid configuration: HISTORY_RETENTION_MONTHS must be a whole number of months.",
+    );
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

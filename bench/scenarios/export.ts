@@ -5,6 +5,7 @@ import type { BenchContext } from "../context.js";
 import { atMost, recorded, type ScenarioResult } from "../figures.js";
 import { residentKb } from "../service.js";
 import { round } from "../stats.js";
+import { addHistoryMonths } from "./history.js";
 
 const ROWS = 1_000_000;
 /** How often the service's resident set is read while the export streams. */
@@ -33,6 +34,7 @@ export async function exportCsv(ctx: BenchContext): Promise<ScenarioResult> {
   const { key } = await createApiKey(em, branchId, "manager", { label: "Bench export key" });
   const loadStarted = performance.now();
   const connection = ctx.orm.em.getConnection();
+  await addHistoryMonths(em, ROWS * 63);
   await connection.execute(insertRows(branchId));
   await connection.execute("analyze verifications");
   const loadSeconds = round((performance.now() - loadStarted) / 1000, 1);

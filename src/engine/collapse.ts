@@ -3,12 +3,12 @@ import type { LookupOutcome } from "../banks/types.js";
 
 /**
  * Identical verifications of one branch in flight in this process (other processes and instances are kept
- * to one record by the database's unique index). Why a second layer beside the
- * gateway's shared bank request: that one ends when the bank answers, before the leader's record is
- * written; followers here wait until it is written, so their own pre-check finds it (a duplicate, no quota,
- * no bank request) instead of racing it to the unique index. A follower reuses the leader's bank answer,
- * and shares its bank failure too; it asks on its own only when the leader got no answer for a reason of
- * its own (its client left, its quota ran out).
+ * to one record by confirmed_receipts' primary key). Why a second layer beside the gateway's shared bank
+ * request: that one ends when the bank answers, before the leader's record is written; followers here wait
+ * until it is written, so their own pre-check finds it (a duplicate, no quota, no bank request) instead of
+ * racing it to that key. A follower reuses the leader's bank answer, and shares its bank failure too; it
+ * asks on its own only when the leader got no answer for a reason of its own (its client left, its quota
+ * ran out).
  */
 export interface Leaders {
   /**

@@ -26,8 +26,8 @@ interface Waiting {
  * flush after another (docs/performance.md).
  * Together, they take all their units and are inserted by one statement (insertVerificationsTogether), so
  * the row is locked for one statement and one flush. When fewer units are left than records, or one of them
- * hits the unique index (a receipt confirmed by another request), the statement writes nothing and each
- * record is written alone, as it would have been: the quota stays exact. Any other error (the connection,
+ * hits confirmed_receipts' primary key (a receipt confirmed by another request), the statement writes
+ * nothing and each record is written alone, as it would have been: the quota stays exact. Any other error (the connection,
  * the commit) is each record's error, never retried, since the records may have been written.
  */
 export function createRecordWriter(em: EntityManager) {

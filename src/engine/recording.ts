@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from "@mikro-orm/core";
 import type { EntityManager, MikroORM } from "@mikro-orm/postgresql";
 import type { LookupOutcome } from "../banks/types.js";
-import { VerificationSchema } from "../db/entities/index.js";
+import { ConfirmedReceiptSchema, VerificationSchema } from "../db/entities/index.js";
 import { pickReceiptColumns, recordFromEntity, type VerificationRecord } from "../db/verification-record.js";
 import { QuotaExceededError } from "../errors.js";
 import type { Logger } from "../logger.js";
@@ -97,21 +97,18 @@ export function createRecorder(
           : { kind: verdict.kind, record };
       });
     } catch (error) {
-      // Another request confirmed the same receipt between our check and our write: the index decided.
+      // Another request confirmed the same receipt between our check and our write: its claim decided.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       const fresh = orm.em.fork();
-      const existing = await fresh.findOne(
-        VerificationSchema,
-        {
-          branch: caller.branchId,
-          bank: resolved.bank,
-          sandbox: caller.sandbox,
-          success: true,
-          transactionNumber,
-        },
-        { orderBy: { id: "asc" } },
-      );
-      if (!existing) throw error;
+      const claim = await fresh.findOne(ConfirmedReceiptSchema, {
+        branch: caller.branchId,
+        bank: resolved.bank,
+        transactionNumber,
+        sandbox: caller.sandbox,
+      });
+      if (!claim) throw error;
+      // By id alone: a JavaScript Date holds milliseconds, created_at may hold microseconds.
+      const existing = await fresh.findOneOrFail(VerificationSchema, { id: claim.verificationId });
       // The same request delivered twice at once, in two processes: the other one recorded it.
       if (isSameRequest(existing.requestRef, caller)) return confirmedBefore(recordFromEntity(existing));
       return duplicateOf(fresh, request, recordFromEntity(existing));
@@ -119,7 +116,7 @@ export function createRecorder(
   }
 
   async function replay(existingId: number): Promise<VerificationOutcome> {
-    const existing = await orm.em.fork().findOneOrFail(VerificationSchema, existingId);
+    const existing = await orm.em.fork().findOneOrFail(VerificationSchema, { id: existingId });
     return confirmedBefore(recordFromEntity(existing));
   }
 
@@ -131,7 +128,7 @@ export function createRecorder(
 
   async function duplicate(request: RecordRequest, existingId: number) {
     const em = orm.em.fork();
-    const existing = recordFromEntity(await em.findOneOrFail(VerificationSchema, existingId));
+    const existing = recordFromEntity(await em.findOneOrFail(VerificationSchema, { id: existingId }));
     return duplicateOf(em, request, existing);
   }
 

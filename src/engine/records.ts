@@ -32,10 +32,11 @@ const precheckSql = (byToken: boolean) => `select
    ${QUOTA_EXHAUSTED_SQL} as exhausted,
    array(select account_number from saved_accounts where branch_id = ? and bank = ?) as saved_accounts
  from businesses b
- left join lateral (select id, request_ref from verifications
-     where branch_id = ? and bank = ? and sandbox = ? and success
-       and (transaction_number = ?${byToken ? " or receipt_token = ?" : ""})
-     order by id asc limit 1) existing on true
+ left join lateral (select v.id, v.request_ref from confirmed_receipts c
+     join verifications v on v.id = c.verification_id and v.created_at = c.created_at
+     where c.branch_id = ? and c.bank = ? and c.sandbox = ?
+       and (c.transaction_number = ?${byToken ? " or c.receipt_token = ?" : ""})
+     order by v.id asc limit 1) existing on true
  where b.id = ?`;
 const PRECHECK_SQL = precheckSql(false);
 const PRECHECK_BY_TOKEN_SQL = precheckSql(true);
@@ -85,7 +86,8 @@ export type NewVerification = Omit<VerificationRecord, "id" | "branchId" | "crea
  * Writes the record and, unless `quota` is null (sandbox), takes one unit of the month's quota in the
  * same statement: both happen or neither does (the statement is its own transaction), and the unit is
  * taken only while count < quota, so concurrent requests in any number of processes never overrun it.
- * Returns null when no quota is left; a receipt confirmed concurrently fails on the unique index as before.
+ * Returns null when no quota is left; a receipt confirmed concurrently fails on the primary key of
+ * confirmed_receipts.
  */
 export async function insertVerification(
   em: EntityManager,

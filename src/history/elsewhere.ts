@@ -9,17 +9,17 @@ export interface ConfirmedElsewhere {
 /**
  * The first confirmation of the same receipt at another branch of the same business. Duplicates are per
  * branch (docs/api.md §3); this is what the bot tells a cashier besides, never a duplicate. The
- * lookup goes through each branch's unique index of confirmed receipts (branch_id, bank, transaction_number).
+ * lookup goes through the primary key of confirmed_receipts (branch_id, bank, transaction_number, sandbox).
  */
 export async function confirmedElsewhere(
   em: EntityManager,
   at: { businessId: number; branchId: number; bank: string; transactionNumber: string },
 ): Promise<ConfirmedElsewhere | null> {
   const rows: { name: string; created_at: string | Date }[] = await em.execute(
-    `select b.name, v.created_at from verifications v join branches b on b.id = v.branch_id
-     where v.branch_id in (select id from branches where business_id = ? and id <> ?)
-       and v.bank = ? and v.transaction_number = ? and v.success and not v.sandbox
-     order by v.created_at limit 1`,
+    `select b.name, c.created_at from confirmed_receipts c join branches b on b.id = c.branch_id
+     where c.branch_id in (select id from branches where business_id = ? and id <> ?)
+       and c.bank = ? and c.transaction_number = ? and not c.sandbox
+     order by c.created_at limit 1`,
     [at.businessId, at.branchId, at.bank, at.transactionNumber],
   );
   const row = rows[0];

@@ -142,10 +142,9 @@ async function readBatch(
   }
   // Addis Ababa is UTC+3 all year (no daylight saving), so a fixed offset is its local time. An interval
   // after AT TIME ZONE counts east of UTC (a '+03:00' string would be POSIX, i.e. west). A duplicate's
-  // original is the branch's one confirmed row of that receipt (the verifications_confirmed_unique index):
-  // a subquery run for duplicate rows only, which looks it up by all four columns of that index whatever the
-  // statistics say (as a plain left join, a freshly filled table got a plan that scanned the branch's
-  // confirmed rows once per exported row). bank_answer and the other wide columns are not read.
+  // original is the branch's one confirmation of that receipt (its row in confirmed_receipts): a
+  // subquery run for duplicate rows only, which looks it up by the four columns of that table's primary key
+  // whatever the statistics say. bank_answer and the other wide columns are not read.
   // Each row becomes its CSV line as it arrives (src/db/each-row.ts): no batch of row objects is held.
   const lines: string[] = [];
   let last: { at: string; id: number } | null = null;
@@ -156,8 +155,8 @@ async function readBatch(
        v.bank, v.transaction_number, ${outcomeSql("v")} as status, round(v.amount, 2)::text as amount,
        v.currency, v.payer_name, v.receiver_name, v.receiver_account, v.source_type, v.source_label,
        case when (${outcomeSql("v")}) = 'duplicate' then (
-         select original.id from verifications original
-         where original.success and original.branch_id = v.branch_id and original.bank = v.bank
+         select original.verification_id from confirmed_receipts original
+         where original.branch_id = v.branch_id and original.bank = v.bank
            and original.transaction_number = v.transaction_number and original.sandbox = v.sandbox
        ) end as duplicate_of
      from verifications v

@@ -136,7 +136,7 @@ describe("DELETE /verifications/{id}", () => {
     expect(response.body).toEqual({ message: "Verification deleted." });
     expect((await api.request("GET", `/verifications/${mine.id}`, { key: tenant.key })).status).toBe(404);
     expect((await api.request("DELETE", `/verifications/${mine.id}`, { key: tenant.key })).status).toBe(404);
-    const row = await api.db.orm.em.fork().findOneOrFail(VerificationSchema, mine.id);
+    const row = await api.db.orm.em.fork().findOneOrFail(VerificationSchema, { id: mine.id });
     expect(row.deletedAt).toBeInstanceOf(Date);
     // The confirmed (branch, bank, reference) stays taken: the same receipt cannot be confirmed again.
     await expect(
@@ -149,7 +149,7 @@ describe("DELETE /verifications/{id}", () => {
     const response = await api.request("DELETE", `/verifications/${theirs.id}`, { key: tenant.key });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: "Verification not found." });
-    const row = await api.db.orm.em.fork().findOneOrFail(VerificationSchema, theirs.id);
+    const row = await api.db.orm.em.fork().findOneOrFail(VerificationSchema, { id: theirs.id });
     expect(row.deletedAt).toBeNull();
   });
 });
@@ -167,7 +167,7 @@ describe("DELETE /verifications/bulk", () => {
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: "2 verifications deleted.", deleted: 2 });
-    const row = await api.db.orm.em.fork().findOneOrFail(VerificationSchema, theirs.id);
+    const row = await api.db.orm.em.fork().findOneOrFail(VerificationSchema, { id: theirs.id });
     expect(row.deletedAt).toBeNull();
   });
 
@@ -181,7 +181,7 @@ describe("DELETE /verifications/bulk", () => {
     });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ message: "This action is unauthorized." });
-    const row = await api.db.orm.em.fork().findOneOrFail(VerificationSchema, mine.id);
+    const row = await api.db.orm.em.fork().findOneOrFail(VerificationSchema, { id: mine.id });
     expect(row.deletedAt).toBeNull();
   });
 

@@ -47,8 +47,8 @@ describe("migrations", () => {
       .fork()
       .execute("select indexname, indexdef from pg_indexes where schemaname = 'public'");
     const byName = new Map(rows.map((row) => [row.indexname, row.indexdef]));
-    expect(byName.get("verifications_confirmed_unique")).toMatch(
-      /UNIQUE.*\(branch_id, bank, transaction_number, sandbox\) WHERE success/,
+    expect(byName.get("confirmed_receipts_pkey")).toMatch(
+      /UNIQUE.*\(branch_id, bank, transaction_number, sandbox\)/,
     );
     expect(byName.get("saved_accounts_one_primary")).toMatch(/UNIQUE.*\(branch_id, bank\) WHERE is_primary/);
     expect(byName.get("verifications_history_idx")).toMatch(/\(branch_id, created_at DESC, id DESC\)/);

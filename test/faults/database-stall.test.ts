@@ -134,7 +134,9 @@ function burst(): Promise<Timed[]> {
 async function servedThroughout(what: string, requests: () => Promise<Timed[]>): Promise<void> {
   await waitFor(async () => {
     const answers = await requests();
-    for (const answer of answers) expect(answer.status, `${answer.path} ${what}`).not.toBe(500);
+    for (const answer of answers) {
+      expect(answer.status, `${answer.path} ${what}: ${serviceErrors()}`).not.toBe(500);
+    }
     return answers.every((answer) => answer.status === 200);
   }, what);
 }

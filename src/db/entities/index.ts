@@ -3,6 +3,7 @@ import { BotConversationSchema } from "./bot-conversation.js";
 import { BotPendingUpdateSchema } from "./bot-pending-update.js";
 import { BranchSchema } from "./branch.js";
 import { BusinessSchema } from "./business.js";
+import { ConfirmedReceiptSchema } from "./confirmed-receipt.js";
 import { IdempotencyKeySchema } from "./idempotency-key.js";
 import { InviteCodeSchema } from "./invite-code.js";
 import { LeaseSchema } from "./lease.js";
@@ -16,6 +17,7 @@ export * from "./bot-conversation.js";
 export * from "./bot-pending-update.js";
 export * from "./branch.js";
 export * from "./business.js";
+export * from "./confirmed-receipt.js";
 export * from "./idempotency-key.js";
 export * from "./invite-code.js";
 export * from "./lease.js";
@@ -30,6 +32,7 @@ export const ENTITIES = [
   ApiKeySchema,
   SavedAccountSchema,
   VerificationSchema,
+  ConfirmedReceiptSchema,
   QuotaUsageSchema,
   TelegramMemberSchema,
   InviteCodeSchema,

@@ -43,8 +43,9 @@ export const VerificationSchema = defineEntity({
     requestRef: p.string().length(100).nullable(),
     /** The bank's answer as parsed, for audits and disputes. */
     bankAnswer: p.json<Record<string, unknown>>().nullable(),
-    createdAt: p.datetime().defaultRaw("now()"),
-    /** Deleted from history; the row stays so a confirmed receipt can never be counted again. */
+    /** Part of the primary key: the table is partitioned by it, one partition a month. */
+    createdAt: p.datetime().primary().defaultRaw("now()"),
+    /** Deleted from history; the row stays, as does its claim on the receipt (confirmed_receipts). */
     deletedAt: p.datetime().nullable(),
   }),
   indexes: [
@@ -57,19 +58,6 @@ export const VerificationSchema = defineEntity({
       name: "verifications_history_success_idx",
       expression:
         'create index "verifications_history_success_idx" on "verifications" ("branch_id", "success", "created_at" desc, "id" desc) where "deleted_at" is null',
-    },
-    {
-      name: "verifications_confirmed_token_idx",
-      expression:
-        'create index "verifications_confirmed_token_idx" on "verifications" ("branch_id", "bank", "receipt_token") where "success" and "receipt_token" is not null',
-    },
-  ],
-  uniques: [
-    {
-      // A receipt is confirmed at most once per branch, even under concurrent requests and after deletion.
-      name: "verifications_confirmed_unique",
-      expression:
-        'create unique index "verifications_confirmed_unique" on "verifications" ("branch_id", "bank", "transaction_number", "sandbox") where "success"',
     },
   ],
 });
