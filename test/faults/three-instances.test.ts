@@ -83,10 +83,14 @@ function threeInstances(route: (databaseUrl: string) => Promise<Route>): void {
     const empty = await createEmptyDatabase();
     databaseUrl = empty.url;
     dropDatabase = empty.drop;
-    const reached = await route(databaseUrl);
-    connection = reached;
+    connection = await route(databaseUrl);
     // Started together on the empty database: each finds migrations to apply.
-    instances = await Promise.all(
+    instances = await startThree(connection);
+    orm = await openOrm({ clientUrl: databaseUrl, poolMax: 2 });
+  });
+
+  const startThree = (reached: Route) =>
+    Promise.all(
       [1, 2, 3].map(() =>
         startService({
           databaseUrl: reached.url,
@@ -101,8 +105,6 @@ function threeInstances(route: (databaseUrl: string) => Promise<Route>): void {
         }),
       ),
     );
-    orm = await openOrm({ clientUrl: databaseUrl, poolMax: 2 });
-  });
 
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
@@ -191,7 +193,7 @@ function threeInstances(route: (databaseUrl: string) => Promise<Route>): void {
     }
   });
 
-  // Last: it kills one of the three.
+  // It kills one of the three.
   it("poll Telegram from one instance at a time, and another takes over within 10 s when it dies", async () => {
     const polls = (instance: RunningServiceProcess) =>
       instance.logLines().some((line) => line.msg === "polling Telegram");
@@ -206,5 +208,30 @@ function threeInstances(route: (databaseUrl: string) => Promise<Route>): void {
       timeoutMs: 10_000,
     });
     expect(others.filter(polls)).toEqual([next]);
+  });
+
+  // After the poller's death: it restarts the three.
+  it("send a manager's daily summary once, however many instances check", async () => {
+    const shop = await tenant(10);
+    const manager = 770_001;
+    // Due since 00:00 today (Addis Ababa) and not sent: every instance's first check finds it.
+    await orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into telegram_members (telegram_user_id, branch_id, role, name, summary_minute)
+         values (?, ?, 'manager', 'Hana', 0)`,
+        [manager, shop.branchId],
+      );
+    await Promise.all(instances.map((instance) => instance.stop()));
+    if (!connection) throw new Error("no route to the database");
+    instances = await startThree(connection);
+    // Each instance checks as its bot starts, which it logs; stopping waits for a check under way.
+    for (const instance of instances) await instance.waitFor(/polling Telegram|another instance polls/);
+    await Promise.all(instances.map((instance) => instance.stop()));
+    const summaries = telegram
+      .callsOf("sendMessage")
+      .filter((call) => call.payload.chat_id === manager && String(call.payload.text).startsWith("📊"));
+    expect(summaries).toHaveLength(1);
   });
 }
