@@ -25,12 +25,20 @@ const SEEDED = "DFH51OFIED";
 const reference = (tag: string, i: number) => `${tag}${String(i).padStart(8, "0")}`;
 const GENERATED = /^\/receipt\/([A-Z]{2}\d{8})$/;
 
+/** References tagged HOLD wait for this before the bank answers them (a crash while a bank is asked). */
+let bankHeld: Promise<void> = Promise.resolve();
+let heldAsked = 0;
+
 /** The telebirr imitation, confirming every generated reference after 20–200 ms, so requests overlap. */
 const generatedTelebirr: SimulatedBank = {
   ...simulatedTelebirr,
   async handle(request) {
     const generated = GENERATED.exec(request.path)?.[1];
     if (!generated) return simulatedTelebirr.handle(request);
+    if (generated.startsWith("HO")) {
+      heldAsked += 1;
+      await bankHeld;
+    }
     await new Promise((resume) => setTimeout(resume, 20 + Math.random() * 180));
     const seeded = await simulatedTelebirr.handle({ ...request, path: `/receipt/${SEEDED}` });
     return { ...seeded, body: String(seeded.body).replaceAll(SEEDED, generated) };
@@ -208,9 +216,43 @@ function threeInstances(route: (databaseUrl: string) => Promise<Route>): void {
       timeoutMs: 10_000,
     });
     expect(others.filter(polls)).toEqual([next]);
+    instances = others;
   });
 
-  // After the poller's death: it restarts the three.
+  it("answer once a request whose instance died holding its Idempotency-Key, retried at another", async () => {
+    const shop = await tenant(10);
+    const [holder, other] = instances as [RunningServiceProcess, RunningServiceProcess];
+    const retry = (instance: RunningServiceProcess) =>
+      instance.request("POST", "/verify", {
+        key: shop.key,
+        json: { bank: "telebirr", transaction_number: reference("HO", 1) },
+        headers: { "idempotency-key": "three-instances-crash-1" },
+      });
+    let release: () => void = () => undefined;
+    bankHeld = new Promise((resolve) => {
+      release = resolve;
+    });
+    const asked = heldAsked;
+    const cut = retry(holder).catch((error: unknown) => error);
+    // The key is taken before the bank is asked: once the bank is asked, the holder holds it.
+    await waitFor(() => heldAsked > asked, "the holder asking the bank");
+    process.kill(holder.pid, "SIGKILL");
+    expect(await cut).toBeInstanceOf(Error);
+    release();
+    const answer = await retry(other);
+    expect(answer).toMatchObject({ status: 200, body: { success: true } });
+    expect(answer.headers["idempotent-replayed"]).toBe("false");
+    const again = await retry(other);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.body).toEqual(answer.body);
+    const em = orm.em.fork();
+    expect(await em.count(VerificationSchema, { branch: shop.branchId })).toBe(1);
+    const usage = await em.find(QuotaUsageSchema, { business: shop.businessId });
+    expect(usage.reduce((sum, row) => sum + row.count, 0)).toBe(1);
+    instances = [other];
+  });
+
+  // After the deaths above: it restarts the three.
   it("send a manager's daily summary once, however many instances check", async () => {
     const shop = await tenant(10);
     const manager = 770_001;

@@ -17,7 +17,11 @@ export interface RunningServiceProcess {
   /** The JSON log lines written so far, parsed. */
   logLines(): Record<string, unknown>[];
   /** A request to `/api/v1<path>` (or to `path` as is when it starts with `/healthz`, `/readyz` or `/metrics`). */
-  request(method: string, path: string, options?: { key?: string; json?: unknown }): Promise<ServiceResponse>;
+  request(
+    method: string,
+    path: string,
+    options?: { key?: string; json?: unknown; headers?: Record<string, string> },
+  ): Promise<ServiceResponse>;
   /** SIGTERM, then the exit code; SIGKILL (code null) when it has not exited within `timeoutMs`. */
   stop(timeoutMs?: number): Promise<number | null>;
 }
@@ -74,7 +78,7 @@ function wrap(service: ServiceProcess): RunningServiceProcess {
           }
         }),
     async request(method, path, options = {}) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...options.headers };
       if (options.key) headers.authorization = `Bearer ${options.key}`;
       if (options.json !== undefined) headers["content-type"] = "application/json";
       const target = /^\/(healthz|readyz|metrics)/.test(path) ? path : `/api/v1${path}`;
