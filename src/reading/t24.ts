@@ -6,15 +6,16 @@ import { repairReference } from "./text.js";
 
 /**
  * T24 references (prefix + YYDDD + 5 letters/digits) in the text, in order, repaired where the shape is
- * certain: the five date digits (OCR O→0, I→1, S→5, B→8…). The last five may be letters or digits, so
+ * certain: an F read as P or E, the five date digits (OCR O→0, I→1, S→5, B→8…). The last five may be letters or digits, so
  * they are only upper-cased (CBE prints NPPON with a real O). A day of year outside 1–366 is a misread.
  */
 export function t24References(text: string, prefixes: readonly string[]): string[] {
   const found: string[] = [];
-  const pattern = /(?<![A-Z0-9])([FfTt][Tt]) ?([0-9OoQDIli|SsBZzGg]{5}) ?([A-Za-z0-9]{5})(?![A-Za-z0-9])/g;
+  const pattern = /(?<![A-Z0-9])([FfTtPE][Tt]) ?([0-9OoQDIli|SsBZzGg]{5}) ?([A-Za-z0-9]{5})(?![A-Za-z0-9])/g;
   for (const match of text.matchAll(pattern)) {
     const [, prefix = "", digits = "", tail = ""] = match;
-    const upper = prefix.toUpperCase();
+    // OCR reads a small F as P or E; no T24 prefix starts with either.
+    const upper = prefix.toUpperCase().replace(/^[PE]/, "F");
     // A lower-case "ft" glued to a word ("draft…") is prose, not a reference.
     if (!prefixes.includes(upper)) continue;
     if (prefix !== upper && /[A-Za-z]/.test(text[(match.index ?? 0) - 1] ?? "")) continue;

@@ -1,6 +1,6 @@
 import type { ReceiptClaim } from "../banks/receipt-claim.js";
 import type { Receipt } from "../banks/types.js";
-import { amountAddsUp } from "../reading/amount-adds-up.js";
+import { amountAddsUp, amountAsPageSays } from "../reading/amount-adds-up.js";
 import { lookAlike, sameButLookAlikes } from "../reading/confusables.js";
 import type { CodeConfidence, GlyphReading } from "./ocr/glyphs.js";
 
@@ -31,6 +31,17 @@ export function withoutDoubtful(
     if (value && numbers.has(digitsOf(value))) delete receipt[key];
   }
   return { ...claim, receipt };
+}
+
+/**
+ * The claim with the amount its page's figures agree on (amountAsPageSays): a transfer OCR misread with
+ * confidence, mended by the total, the fees and the amount in words.
+ */
+export function withPageArithmetic(claim: ReceiptClaim, text: string): ReceiptClaim {
+  const { amount } = claim.receipt;
+  if (amount === undefined) return claim;
+  const agreed = amountAsPageSays(text, amount);
+  return agreed === amount ? claim : { ...claim, receipt: { ...claim.receipt, amount: agreed } };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   withGlyphReference,
   withoutDoubledGlyph,
   withoutDoubtful,
+  withPageArithmetic,
   withUnsureGlyphs,
 } from "./doubtful.js";
 import { readHead, sniffFileType } from "./file-type.js";
@@ -192,7 +193,8 @@ export function createReceiptReader(options: {
 /**
  * A claim read from our own OCR, checked against what tesseract saw: the reference spelled as its glyphs'
  * widths or a word it was sure of spell it, a glyph it read twice dropped, then without the values it
- * doubted, and with the glyphs of the reference it was unsure of marked.
+ * doubted, the amount as the page's arithmetic has it, and with the glyphs of the reference it was unsure
+ * of marked.
  */
 function asOcrSaw(claim: ReceiptClaim, text: string, ocr: OcrReading): ReceiptClaim {
   const parser = RECEIPT_PARSERS[claim.bank];
@@ -202,7 +204,10 @@ function asOcrSaw(claim: ReceiptClaim, text: string, ocr: OcrReading): ReceiptCl
     reread,
     (candidate) => isBankReference(claim.bank, candidate),
   );
-  return withUnsureGlyphs(withoutDoubtful(reference, ocr.doubtful, text), ocr.codes);
+  return withUnsureGlyphs(
+    withPageArithmetic(withoutDoubtful(reference, ocr.doubtful, text), text),
+    ocr.codes,
+  );
 }
 
 /** The receipt a QR code names; a bank's code that cannot be checked is a 422 saying what to send. */

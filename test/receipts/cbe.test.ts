@@ -19,6 +19,14 @@ describe("CBE receipt text: references and tokens", () => {
     expect(t24References("Ref FT 26241X7KQ3 transferred", ["FT"])).toEqual(["FT26241X7KQ3"]);
   });
 
+  it("reads an F that OCR took for P or E, where the rest is a T24 reference", () => {
+    expect(t24References("Reference No. (VAT Invoice No)\tPT262728AVLN", ["FT"])).toEqual(["FT262728AVLN"]);
+    expect(t24References("Ref ET26100T6WLT", ["FT"])).toEqual(["FT26100T6WLT"]);
+    // Not a prefix of a word, and not where the day cannot exist.
+    expect(t24References("RECEIPT26100ABCDE", ["FT"])).toEqual([]);
+    expect(t24References("PT26400BCDFG", ["FT"])).toEqual([]);
+  });
+
   it("rejects a reference whose day of year cannot exist", () => {
     expect(t24References("Ref FT26400BCDFG", ["FT"])).toEqual([]);
     expect(t24References("Ref FT27366BCDFG", ["FT"])).toEqual([]);
