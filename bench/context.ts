@@ -25,8 +25,15 @@ export interface BenchContext {
   telegram: FakeTelegram;
   /** The processes serving HTTP with WEB_CONCURRENCY's default, as deployed. */
   workers: number;
-  /** Another service of the same build (WEB_CONCURRENCY `workers`, or its default); the caller stops it. */
-  startService(workers: number | undefined, name: string): Promise<ServiceChild>;
+  /**
+   * Another service of the same build (WEB_CONCURRENCY `workers`, or its default), with `env` added to the
+   * bench's; the caller stops it.
+   */
+  startService(
+    workers: number | undefined,
+    name: string,
+    env?: Record<string, string>,
+  ): Promise<ServiceChild>;
   /**
    * The made-up telebirr reference `index` of run `tag` (sim-bank.ts): a scenario run more than once on
    * one service (an A/B run) gets new ones each time, since a receipt is confirmed once per branch.
@@ -84,10 +91,14 @@ export async function openBuild(options: BuildOptions): Promise<BenchContext> {
     TELEGRAM_BOT_TOKEN: BOT_TOKEN,
     TELEGRAM_API_ROOT: telegram.apiRoot,
   };
-  const startService = async (workers: number | undefined, name: string) => {
+  const startService = async (
+    workers: number | undefined,
+    name: string,
+    extra: Record<string, string> = {},
+  ) => {
     const service = await startServiceChild({
       dir: options.dir,
-      env: workers === undefined ? env : { ...env, WEB_CONCURRENCY: String(workers) },
+      env: { ...env, ...extra, ...(workers === undefined ? {} : { WEB_CONCURRENCY: String(workers) }) },
       logFile: path.join(options.work, `${options.name}-${name}.log`),
       ...(options.cpuProfileDir ? { cpuProfileDir: options.cpuProfileDir } : {}),
     });

@@ -99,7 +99,7 @@ const SCENARIOS: Scenario[] = [
   // Its own service processes on an embedded PostgreSQL of their own: nothing shared with the others.
   { number: 11, name: "restart after kill -9", run: () => restart() },
   { number: 12, name: "QR codes", run: () => qr() },
-  { number: 13, name: "reading photos", run: () => photos() },
+  { number: 13, name: "reading photos", run: photos },
   { number: 15, name: "reading generated phrasings", run: generatedPhrasings },
   // Last: its million rows (a branch of their own) sit under nothing else.
   { number: 14, name: "CSV export", run: exportCsv },

@@ -2,15 +2,22 @@ import { BANK_CODES } from "../../src/banks/codes.js";
 import { createOcrEngine } from "../../src/receipts/ocr/index.js";
 import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
 import { createReceiptReader } from "../../src/receipts/reader.js";
-import { type PhotoReading, readPhoto, scorePhotos } from "../../test/fixtures/photo-reading.js";
+import {
+  type PhotoReading,
+  readPhoto,
+  scorePhotos,
+  telegramImage,
+} from "../../test/fixtures/photo-reading.js";
 import {
   CONFUSABLE_CASES,
   PAGE_CASES,
   PHOTO_CASES,
   PHOTO_KINDS,
+  type PhotoCase,
   TELEGRAM_LONG_SIDE,
   TOKEN_CASES,
 } from "../../test/fixtures/photos/cases.js";
+import type { BenchContext } from "../context.js";
 import { atLeast, atMost, recorded, type ScenarioResult } from "../figures.js";
 import { median, round, summarize } from "../stats.js";
 
@@ -22,9 +29,10 @@ import { median, round, summarize } from "../stats.js";
  * look-alike: 0/O, 1/I, 8/B, 5/S) is recorded beside it, and so is its token set: CBE SMS and screens whose
  * v2 link token (20 mixed-case characters) is the reference, blurred, tilted or photographed off a screen.
  * The page set (CBE PDF pages photographed small, telebirr's page after "Select all", telebirr's app screen)
- * counts in the set's goals; the time per photo is the rendered set's, the pages' recorded apart.
+ * counts in the set's goals; the time per photo is the rendered set's, the pages' recorded apart. Then every
+ * set goes through POST /verify of a service that reads images (verifyAnswers): reading.photo.false_not_found.
  */
-export async function photos(): Promise<ScenarioResult> {
+export async function photos(ctx: BenchContext): Promise<ScenarioResult> {
   const ocr = createOcrEngine({ poolSize: 1 });
   const reader = createReceiptReader({ ocr, qr: createQrReceiptReader() });
   const readings: PhotoReading[] = [];
@@ -70,6 +78,12 @@ export async function photos(): Promise<ScenarioResult> {
       .join("\n"),
   );
   const times = readings.map((r) => r.ms);
+  const answers = await verifyAnswers(ctx, [
+    ...PHOTO_CASES,
+    ...PAGE_CASES,
+    ...CONFUSABLE_CASES,
+    ...TOKEN_CASES,
+  ]);
   return {
     figures: [
       atLeast(
@@ -135,7 +149,49 @@ export async function photos(): Promise<ScenarioResult> {
         "%",
       ),
       recorded("reading.photo.token.wrong", 13, "… with a wrong reference or amount", token.wrong, ""),
+      atMost(
+        "reading.photo.false_not_found",
+        13,
+        `POST /verify of the photos (${answers.sent}): "not found" without read_from_image`,
+        answers.falseNotFound,
+        "",
+        0,
+      ),
     ],
-    details: { score: all, page, confusable, token, latency: summarize(times), groups },
+    details: { score: all, page, confusable, token, latency: summarize(times), groups, verify: answers },
   };
+}
+
+/**
+ * Every set (rendered, pages, look-alike references, link tokens) sent to POST /api/v1/verify as an
+ * integration sends a photo (the file alone, to a service with SERVER_OCR=true), against the simulator,
+ * which knows none of these receipts. Each is a payment its bank would find, so every 404 is a "not found" for a genuine payment: it must say that the
+ * reference was read from the image and may be misread (`read_from_image`, docs/api.md §2.2), or it counts
+ * as a false one. Other answers (422 asking for an account or the bank) are counted by status.
+ */
+async function verifyAnswers(ctx: BenchContext, cases: readonly PhotoCase[]) {
+  const service = await ctx.startService(1, "service-server-ocr", { SERVER_OCR: "true" });
+  const statuses: Record<string, number> = {};
+  let notFound = 0;
+  let falseNotFound = 0;
+  try {
+    for (const c of cases) {
+      const form = new FormData();
+      const image = await telegramImage(c, TELEGRAM_LONG_SIDE);
+      form.append("receipt_file", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), `${c.id}.jpg`);
+      const response = await fetch(`${service.url}/api/v1/verify`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${ctx.tenant.verifyBranch.key}` },
+        body: form,
+      });
+      const body = (await response.json()) as { read_from_image?: unknown };
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      if (response.status !== 404) continue;
+      notFound++;
+      if (body.read_from_image === undefined) falseNotFound++;
+    }
+  } finally {
+    await service.stop();
+  }
+  return { sent: cases.length, statuses, notFound, falseNotFound };
 }
