@@ -165,7 +165,7 @@ export async function photos(ctx: BenchContext): Promise<ScenarioResult> {
 /**
  * Every set (rendered, pages, look-alike references, link tokens) sent to POST /api/v1/verify as an
  * integration sends a photo (the file alone, to a service with SERVER_OCR=true), against the simulator,
- * which knows none of these receipts. Each is a payment its bank would find, so every 404 is a "not found" for a genuine payment: it must say that the
+ * which knows almost none of these receipts. Each is a payment its bank would find, so every 404 is a "not found" for a genuine payment: it must say that the
  * reference was read from the image and may be misread (`read_from_image`, docs/api.md §2.2), or it counts
  * as a false one. Other answers (422 asking for an account or the bank) are counted by status.
  */
