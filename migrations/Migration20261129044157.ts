@@ -71,6 +71,8 @@ begin
   if "first_day" <> date_trunc('month', "first_day")::date then raise exception 'not the first day of a month: %', "first_day"; end if;
   perform pg_advisory_xact_lock(hashtext('verifications_add_month'));
   if to_regclass(format('%I', "name")) is not null then return; end if;
+  -- No row may land in the default partition between the move and the attach, which would refuse it.
+  lock table "verifications_default" in exclusive mode;
   execute format('create table %I (like "verifications" including defaults including constraints)', "name");
   execute format('with "moved" as (delete from "verifications_default" where "created_at" >= %L and "created_at" < %L returning *) insert into %I select * from "moved"', "lower", "upper", "name");
   execute format('alter table "verifications" attach partition %I for values from (%L) to (%L)', "name", "lower", "upper");
