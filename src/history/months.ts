@@ -1,5 +1,6 @@
 import type { EntityManager } from "@mikro-orm/postgresql";
 import type { Orm } from "../db/orm.js";
+import { quotaMonth } from "../engine/quota.js";
 import type { Logger } from "../logger.js";
 
 // `verifications` is partitioned by Addis Ababa's months (migrations/Migration20261129044157.ts). Each
@@ -21,28 +22,23 @@ export interface MonthsDone {
   deleted: number;
 }
 
+// Every month from the first instant's to the second's, and `?` months more (Addis Ababa's months).
+const ADD_MONTHS_SQL = `select verifications_add_month(month::date) from generate_series(
+   date_trunc('month', ?::timestamptz at time zone interval '+03:00'),
+   date_trunc('month', ?::timestamptz at time zone interval '+03:00') + make_interval(months => ?),
+   interval '1 month') as month`;
+
 /** Adds the partitions of the current month and the next MONTHS_AHEAD, those that are missing. */
 export async function addComingMonths(em: EntityManager, now: Date): Promise<void> {
   await em.transactional(async (tx) => {
     await tx.execute(`set local lock_timeout = '${LOCK_TIMEOUT}'`);
-    await tx.execute(
-      `select verifications_add_month(month::date) from generate_series(
-         date_trunc('month', ?::timestamptz at time zone interval '+03:00'),
-         date_trunc('month', ?::timestamptz at time zone interval '+03:00') + interval '${MONTHS_AHEAD} months',
-         interval '1 month') as month`,
-      [now.toISOString(), now.toISOString()],
-    );
+    await tx.execute(ADD_MONTHS_SQL, [now.toISOString(), now.toISOString(), MONTHS_AHEAD]);
   });
 }
 
 /** Adds the partitions of every month from `from`'s to `to`'s (loading history, e.g. the bench). */
 export async function addMonthsBetween(em: EntityManager, from: Date, to: Date): Promise<void> {
-  await em.execute(
-    `select verifications_add_month(month::date) from generate_series(
-       date_trunc('month', ?::timestamptz at time zone interval '+03:00'),
-       date_trunc('month', ?::timestamptz at time zone interval '+03:00'), interval '1 month') as month`,
-    [from.toISOString(), to.toISOString()],
-  );
+  await em.execute(ADD_MONTHS_SQL, [from.toISOString(), to.toISOString(), 0]);
 }
 
 /**
@@ -51,11 +47,9 @@ export async function addMonthsBetween(em: EntityManager, from: Date, to: Date):
  * the default partition, then their partitions.
  */
 export async function dropMonthsBefore(em: EntityManager, now: Date, months: number): Promise<MonthsDone> {
-  const [{ cutoff } = { cutoff: "" }] = await em.execute<{ cutoff: string }[]>(
-    `select to_char(date_trunc('month', (?::timestamptz - make_interval(months => ?)) at time zone interval '+03:00'),
-       'YYYY-MM-DD') as cutoff`,
-    [now.toISOString(), months],
-  );
+  // The first day of the Addis Ababa month `months` before this one.
+  const [year = 0, month = 1] = quotaMonth(now).split("-").map(Number);
+  const cutoff = new Date(Date.UTC(year, month - 1 - months, 1)).toISOString().slice(0, 10);
   const before = `${cutoff} 00:00:00+03`;
   let deleted = 0;
   for (const table of ["confirmed_receipts", "verifications_default"]) {
