@@ -27,10 +27,15 @@ export function lookAlike(a: string, b: string): boolean {
 }
 
 /**
- * What a blurred glyph OCR was unsure of may also have been: a soft 8 reads as S. Only tried where OCR
- * marked the glyph as unsure; a sharp S is not an 8.
+ * What a blurred glyph OCR was unsure of may also have been: a soft 8 reads as S, a 9 or 6 whose tail ran
+ * into its bowl as O or 0. Only tried where OCR marked the glyph as unsure; a sharp S is not an 8.
  */
-const BLURRED: Record<string, readonly string[]> = { S: ["8"], "8": ["S"] };
+const BLURRED: Record<string, readonly string[]> = {
+  S: ["8"],
+  "8": ["S"],
+  O: ["9", "6"],
+  "0": ["9", "6"],
+};
 
 /** Letters whose small and capital forms differ only in size, so that OCR mixes their case up. */
 const SIZE_ONLY = new Set([..."cosuvwxz"]);

@@ -58,6 +58,31 @@ describe("glyph shapes", () => {
     expect(shapeOf("1", "T", "DejaVu Serif")).toBe("1");
   });
 
+  it("reads an S whose left edge runs straight down from a square corner as the 5 it is", () => {
+    for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
+      expect(shapeOf("S", "5", family), family).toBe("5");
+      expect(shapeOf("S", "5", family, 0), family).toBe("5");
+      expect(shapeOf("S", "S", family), family).toBe("S");
+      expect(shapeOf("S", "S", family, 1.2), family).toBe("S");
+    }
+  });
+
+  it("reads an O or 0 whose one hole sits high as a 9, low as a 6, and halfway as read", () => {
+    // A blurred serif glyph's hairlines fade under the cut and it breaks apart: then no hole is judged.
+    for (const [family, blur] of [
+      ["DejaVu Sans", 0.6],
+      ["DejaVu Sans Condensed", 0.6],
+      ["DejaVu Serif", 0],
+    ] as const) {
+      for (const read of ["O", "0"]) {
+        expect(shapeOf(read, "9", family, blur), family).toBe("9");
+        expect(shapeOf(read, "6", family, blur), family).toBe("6");
+        for (const ch of "O0DQ") expect(shapeOf(read, ch, family, blur), `${family} ${ch}`).toBe(read);
+      }
+    }
+    expect(shapeOf("O", "6", "DejaVu Serif", 1.2)).toBe("O");
+  });
+
   it("only judges the glyphs it knows: an 8, a B or an O is left as read", () => {
     expect(shapeOf("8", "8", "DejaVu Sans")).toBe("8");
     expect(shapeOf("B", "B", "DejaVu Sans")).toBe("B");

@@ -39,4 +39,26 @@ describe("preparing a photo for OCR", () => {
       0.8,
     );
   });
+
+  it("crops and enlarges a small photo of a whole page, however much of the frame it fills", async () => {
+    // A page photographed whole and sent small: 85 % of the frame, a dark border all round.
+    const photo = (insetTop: number) => {
+      const canvas = createCanvas(600, 800);
+      const ctx = canvas.getContext("2d");
+      ctx.fillStyle = "#303030";
+      ctx.fillRect(0, 0, 600, 800);
+      ctx.fillStyle = "#f4f4f4";
+      ctx.fillRect(32, insetTop, 536, 768 - insetTop);
+      ctx.fillStyle = "#000";
+      ctx.font = "9px sans-serif";
+      for (let y = insetTop + 40; y < 740; y += 18) ctx.fillText("Transferred Amount 2,500.00 ETB", 60, y);
+      return canvas.toBuffer("image/png");
+    };
+    const inset = await measure(await prepareForOcr(photo(32), { maxPixels: 40_000_000 }));
+    expect(inset.width).toBeGreaterThanOrEqual(1200);
+    expect(inset.light).toBeGreaterThan(0.8);
+    // The same light area running off the top of the frame is a screenshot's body: read as it is.
+    const topless = await measure(await prepareForOcr(photo(0), { maxPixels: 40_000_000 }));
+    expect(topless.width).toBe(600);
+  });
 });

@@ -197,6 +197,9 @@ describe("confusable variants", () => {
       "RXWKESRII0",
     ]);
     expect(confusableVariants("RXWKESR1I0", 12)).not.toContain("RXWKE8R1I0");
+    // A CBE page photographed small: the 6 of FT26100T6WLT read as O (at 90), its bowl closed by blur.
+    expect(confusableVariants("FT26100TOWLT", 4, [8])).toContain("FT26100T6WLT");
+    expect(confusableVariants("FT26100TOWLT", 12)).not.toContain("FT26100T6WLT");
   });
 });
 

@@ -1,4 +1,5 @@
 import type Tesseract from "tesseract.js";
+import { byHole, hasFlatTopCorner, outlineOf } from "./outline.js";
 import type { PagePixels } from "./straightened.js";
 
 /**
@@ -10,9 +11,13 @@ import type { PagePixels } from "./straightened.js";
  *   left at the top only. Measured as (left − right) / (left + right) ink beside the stem, top quarter
  *   against bottom quarter: serif I's read as 1 differ by 0.08 at most, and 1's with ink on all four sides
  *   by 0.31 or more (SAME_BALANCE lies between).
+ * - an S whose left edge runs straight down from its top corner is a 5 (outline.ts).
+ * - an O or 0 whose one hole sits high is a 9, low a 6 (outline.ts).
  */
 export function byShape(text: string, symbol: Tesseract.Symbol, pixels: PagePixels): string {
   if (text === "S" && counters(glyphOf(symbol, pixels)) >= 2) return "8";
+  if (text === "S" && hasFlatTopCorner(outlineOf(symbol, pixels))) return "5";
+  if (text === "O" || text === "0") return byHole(text, outlineOf(symbol, pixels));
   if (text === "1" && isSerifI(glyphOf(symbol, pixels))) return "I";
   return text;
 }
