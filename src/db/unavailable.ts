@@ -5,10 +5,11 @@ const NETWORK_CODES = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"];
 // Messages of pg, knex and tarn that carry no code: a dropped or timed-out connection, a Unix socket that
 // is gone with its server ("connect ENOENT …/.s.PGSQL.5432": ENOENT alone is any missing file), pg's
 // query_timeout on a stalled server, the pool's acquire timeout ("Knex: Timeout acquiring a connection"),
-// and knex refusing the next statement of a transaction that such a timeout already ended (a flush's
-// BEGIN timed out under its INSERT: "Transaction query already complete").
+// knex refusing the next statement of a transaction that such a timeout already ended (a flush's BEGIN
+// timed out under its INSERT: "Transaction query already complete"), and pg refusing a query on a
+// connection that such a failure already broke ("… and is not queryable").
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|connect ECONNREFUSED|connect ENOENT|timeout exceeded when trying to connect|Query read timeout|Timeout acquiring a connection|^timeout expired$|Transaction query already complete/i;
+  /Connection terminated|connect ECONNREFUSED|connect ENOENT|timeout exceeded when trying to connect|Query read timeout|Timeout acquiring a connection|^timeout expired$|Transaction query already complete|is not queryable/i;
 
 /**
  * Whether an error means the database cannot answer now (down, stalled, out of connections), as opposed to

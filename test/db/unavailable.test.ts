@@ -22,6 +22,16 @@ describe("a database that cannot answer now", () => {
     expect(isDatabaseUnavailable(ended)).toBe(true);
   });
 
+  it("is a query on a connection that a failure already broke", () => {
+    // pg's words for a client whose connection failed or was closed under it.
+    for (const message of [
+      "Client has encountered a connection error and is not queryable",
+      "Client was closed and is not queryable",
+    ]) {
+      expect(isDatabaseUnavailable(new Error(message))).toBe(true);
+    }
+  });
+
   it("is not any missing file", () => {
     const missing = Object.assign(new Error("ENOENT: no such file or directory, open '/tmp/upload'"), {
       code: "ENOENT",
