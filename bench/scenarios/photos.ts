@@ -120,6 +120,8 @@ export async function photos(ctx: BenchContext): Promise<ScenarioResult> {
       ),
       recorded("reading.photo.page.amount", 13, "page set: exact amount", page.amount, "%"),
       recorded("reading.photo.page.wrong", 13, "page set: wrong reference or amount", page.wrong, ""),
+      recorded("reading.photo.page.date", 13, "page set: exact date and time", page.date, "%"),
+      recorded("reading.photo.page.date_wrong", 13, "page set: wrong date", page.wrongDates, ""),
       recorded(
         "reading.photo.page.median",
         13,

@@ -1,6 +1,7 @@
 import { readCommonLabels } from "../reading/common-labels.js";
 import { plausibleReceipt } from "../reading/plausible.js";
 import { readSms } from "../reading/sms.js";
+import { readDate } from "../reading/t24.js";
 import { prepareReceiptText } from "../reading/text.js";
 import { BANKS } from "./banks.js";
 import { BANK_CODES, type BankCode } from "./codes.js";
@@ -25,7 +26,15 @@ function reader(parser: BankReceiptParser): ReceiptTextParser {
       reference: reading.transactionNumber,
       debitHoldsFees: parser.debitHoldsFees === true,
     });
-    const receipt = { ...common.receipt, ...plausibleReceipt({ ...reading.receipt, ...message }) };
+    // Day or month first: the day the reference encodes decides where both are valid (4/10 or 10/4).
+    const date = common.dateText
+      ? readDate(common.dateText, "dmy", reading.reference ?? reading.transactionNumber)
+      : null;
+    const receipt = {
+      ...common.receipt,
+      ...(date ? { transactionDate: date } : {}),
+      ...plausibleReceipt({ ...reading.receipt, ...message }),
+    };
     return {
       ...reading,
       accountNumber: reading.accountNumber ?? parser.lookupAccount?.(receipt) ?? null,

@@ -1,7 +1,6 @@
 import type { Receipt } from "../banks/types.js";
 import { accountOf, nameOf, statusOf } from "./plausible.js";
 import { cleanLines, compactReceipt, type Labels, ocrAmount, readLabelledInOrder } from "./receipt-lines.js";
-import { type DayOrder, readDate } from "./t24.js";
 
 // The labels every bank's receipt page, app screen and PDF share in English ("Amount", "Payer Account",
 // "Transaction ID", "Date", "Status"), read in any layout readLabelled knows (same line, glued, tab or
@@ -57,6 +56,11 @@ type Key = (typeof LABELS)[number][0];
 /** What the shared labels of a receipt say, and the printed references for the bank to judge. */
 export interface CommonReading {
   receipt: Partial<Receipt>;
+  /**
+   * The date as printed under a date label, or on a line of its own: read by the caller, who knows the
+   * reference whose day settles 4/10 against 10/4.
+   */
+  dateText?: string;
   /** Values of reference labels ("Transaction ID: …", "Ref …"), in the order printed. */
   references: string[];
 }
@@ -78,10 +82,7 @@ const DATE_LINE =
 const SUCCESS_HEADING =
   /^(?:(?:[A-Za-z-]+\s+){0,2}(?:Transaction|Transfer|Payment)\s+(?:Successful|Completed|Succeeded)|(?:[A-Za-z-]+\s+){0,2}Receipt$|(?:Payment|Money|Transfer)\s+sent|Successful(?:ly)?(?:\s+(?:sent|transferred|paid))?|Success|Completed)\b/i;
 
-export function readCommonLabels(
-  text: string,
-  options: { dayOrder?: DayOrder; reference?: string | null } = {},
-): CommonReading {
+export function readCommonLabels(text: string): CommonReading {
   const lines = cleanLines(text).flatMap(splitRun);
   const entries = readLabelledInOrder(lines, LABELS, ["payerName", "receiverName", "customer"]);
   const values = new Map<Key, string[]>();
@@ -102,9 +103,6 @@ export function readCommonLabels(
   const receiverName = receiver.name ?? to.name;
   const receipt = compactReceipt({
     ...(amount ? { amount, currency: "ETB" } : {}),
-    transactionDate: dateText
-      ? (readDate(dateText, options.dayOrder ?? "dmy", options.reference ?? null) ?? undefined)
-      : undefined,
     status: values.has("status") ? statusOf(first("status")) : impliedStatus(lines, values),
     payerName,
     payerAccount:
@@ -126,7 +124,7 @@ export function readCommonLabels(
   const references = [...labelled, ...inSentences]
     .map((word) => word.replace(/[.,;:]+$/, ""))
     .filter(Boolean);
-  return { receipt, references };
+  return { receipt, references, ...(dateText ? { dateText } : {}) };
 }
 
 /**

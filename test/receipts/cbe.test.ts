@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cbeReceiptParser as parser } from "../../src/banks/cbe/receipt.js";
+import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
 import { readDate, t24References } from "../../src/reading/t24.js";
 import { detectBank } from "../../src/receipts/detect.js";
 
@@ -178,5 +179,25 @@ describe("CBE detection", () => {
     ].join("\n");
     expect(parser.detect(wallet)).toBeLessThanOrEqual(1);
     expect(detectBank(wallet)).toEqual({ kind: "detected", bank: "cbebirr" });
+  });
+});
+
+describe("CBE receipt page photographed without its labels", () => {
+  it("reads a date alone on its line month or day first as the reference's day says", () => {
+    // OCR lost the label column: the values are left, the page's M/D/YYYY date among them.
+    const values = (date: string, reference: string) =>
+      [
+        "Commercial Bank of Ethiopia",
+        "VAT Invoice / Customer Receipt",
+        date,
+        reference,
+        "214,701.00 ETB",
+      ].join("\n");
+    const read = (date: string, reference: string) =>
+      RECEIPT_PARSERS.cbe.parse(values(date, reference))?.receipt.transactionDate;
+    // FT26100…: day 100 of 2026, 10 April.
+    expect(read("4/10/2026, 11:43:53 AM", "FT26100T6WLT")).toBe("2026-04-10T11:43:53+03:00");
+    // FT26277…: day 277, 4 October.
+    expect(read("10/4/2026, 11:43:53 AM", "FT26277T6WLT")).toBe("2026-10-04T11:43:53+03:00");
   });
 });

@@ -225,4 +225,32 @@ describe("telebirr receipt page on a narrow phone", () => {
       receipt: { amount: 12000, transactionDate: "2026-09-05T13:23:39+03:00" },
     });
   });
+
+  it("puts a time wrapped under the date cell back, when only the amount's label wrapped", () => {
+    // "Payment date" whole, "Settled" over "Amount": the date's label finds the row, its time one line down.
+    const text = [
+      "Invoice details",
+      "Invoice No.\tPayment date Settled",
+      "Amount",
+      "DF3RL7E15W\t11-05-2026\t12000.00 Birr",
+      "14:30:52",
+      "Stamp Duty\t0.00 Birr",
+    ].join("\n");
+    expect(parser.parse(text)?.receipt.transactionDate).toBe("2026-05-11T14:30:52+03:00");
+  });
+
+  it("reads the app screen's date and time when its label wrapped beside them", () => {
+    const text = [
+      "Transaction Details",
+      "-1,520.00 (ETB)",
+      "Transaction Type\tBuy Goods",
+      "Transaction\t17/07/2026",
+      "Time\t11:55:58",
+      "Transaction\tADQPF5FUNI",
+      "Number",
+    ].join("\n");
+    expect(parser.parse(text)?.receipt.transactionDate).toBe("2026-07-17T11:55:58+03:00");
+    // Two dates and no label to tell them apart: neither is taken.
+    expect(parser.parse(`${text}\nValid until 17/08/2026`)?.receipt.transactionDate).toBeUndefined();
+  });
 });

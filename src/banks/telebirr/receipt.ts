@@ -191,7 +191,10 @@ function readFields(text: string): { reference: string | null; receipt: Partial<
   const row = valueRow(text);
   const amount = shaped("settledAmount", amountIn) ?? (row === null ? null : amountIn(row));
   const transactionDate =
-    shaped("paymentDate", dateIn) ?? shaped("transactionTime", dateIn) ?? (row === null ? null : dateIn(row));
+    shaped("paymentDate", dateIn) ??
+    shaped("transactionTime", dateIn) ??
+    (row === null ? null : dateIn(row)) ??
+    onlyDate(text);
   const status = textOf("status");
   const bank = splitBankAccount(textOf("bankAccount"));
   const creditedName = textOf("creditedName");
@@ -270,13 +273,31 @@ function withoutDates(text: string): string {
   return text.replace(DATE, " ");
 }
 
-/** "18-07-2025 19:58:20" (the page), "17/06/2026 18:14:15" (SMS), "2026/03/24" or "2026-09-29 08:52:33" (app, some SMS). */
+/**
+ * "18-07-2025 19:58:20" (the page), "17/06/2026 18:14:15" (SMS), "2026/03/24" or "2026-09-29 08:52:33" (app,
+ * some SMS). A time that a narrow table cell or a wrapped label put on the next line is the date's.
+ */
 function dateIn(text: string): string | null {
   for (const match of text.matchAll(DATE)) {
-    const iso = parseTelebirrDate(match[0]) ?? yearFirstDate(match[0]);
+    const rest = text.slice((match.index ?? 0) + match[0].length);
+    const time = match[0].includes(":") ? undefined : WRAPPED_TIME.exec(rest)?.[1];
+    const printed = time ? `${match[0]} ${time}` : match[0];
+    const iso = parseTelebirrDate(printed) ?? yearFirstDate(printed);
     if (iso) return iso;
   }
   return null;
+}
+
+/**
+ * The rest of the date's line, then a line holding only a time, or the second half of a label that wrapped
+ * beside its value ("Transaction 17/07/2026" over "Time 11:55:58" on the app's screen).
+ */
+const WRAPPED_TIME = /^[^\n]*\n[ \t]*(?:Time[ \t:]*)?(\d{1,2}:\d{2}(?::\d{2})?)[ \t]*(?:\n|$)/;
+
+/** The date of a text that prints one date only, wherever it stands (an app screen whose label wrapped). */
+function onlyDate(text: string): string | null {
+  const dates = text.match(DATE) ?? [];
+  return dates.length === 1 ? dateIn(text) : null;
 }
 
 function yearFirstDate(text: string): string | null {
