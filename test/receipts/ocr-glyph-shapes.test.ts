@@ -33,6 +33,30 @@ function drawn(ch: string, family: string, blur: number): { page: GreyImage; sym
   };
 }
 
+/** `ch` drawn right of an H, as in a reference ("ADQCH5…"), and its own tight box. */
+function besideH(ch: string): { page: GreyImage; box: Tesseract.Bbox } {
+  ensureFonts();
+  const canvas = createCanvas(80, 60);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, 80, 60);
+  ctx.filter = "blur(0.6px)";
+  ctx.fillStyle = "#000";
+  ctx.font = font(26, "DejaVu Sans");
+  ctx.fillText("H", 10, 42);
+  ctx.fillText(ch, 32, 42);
+  const { data } = ctx.getImageData(0, 0, 80, 60);
+  const grey = new Uint8ClampedArray(80 * 60);
+  for (let i = 0; i < grey.length; i++) grey[i] = data[i * 4] ?? 255;
+  let [x0, y0, x1, y1] = [80, 60, 0, 0];
+  grey.forEach((value, i) => {
+    const [x, y] = [i % 80, Math.floor(i / 80)];
+    if (value > 160 || x < 31) return;
+    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + 1), Math.max(y1, y + 1)];
+  });
+  return { page: { grey, width: 80, height: 60 }, box: { x0, y0, x1, y1 } };
+}
+
 const shapeOf = (read: string, ch: string, family: string, blur = 0.6) => {
   const { page, symbol } = drawn(ch, family, blur);
   return byShape(read, symbol, straightened(page, 0));
@@ -81,6 +105,20 @@ describe("glyph shapes", () => {
       }
     }
     expect(shapeOf("O", "6", "DejaVu Serif", 1.2)).toBe("O");
+  });
+
+  it("judges the glyph nearest its box when tesseract's box has slid half onto its neighbour", () => {
+    for (const [read, ch, judged] of [
+      ["S", "5", "5"],
+      ["S", "S", "S"],
+      ["O", "9", "9"],
+      ["O", "0", "O"],
+    ]) {
+      const { page, box } = besideH(ch);
+      const slid = Math.round((box.x1 - box.x0) * 0.4);
+      const symbol = { text: read, confidence: 98, bbox: { ...box, x0: box.x0 - slid, x1: box.x1 - slid } };
+      expect(byShape(read, symbol as Tesseract.Symbol, straightened(page, 0)), ch).toBe(judged);
+    }
   });
 
   it("only judges the glyphs it knows: an 8, a B or an O is left as read", () => {

@@ -3,8 +3,10 @@ import type { PagePixels } from "./straightened.js";
 
 /**
  * A glyph as a black-and-white shape: its box sampled four times finer than the page (receipt photos draw
- * a reference 12–27 px tall, where one pixel is most of a stroke), cut halfway between its darkest and
- * lightest grey, and only its largest piece of ink kept, cropped to it (a neighbour's edge is dropped).
+ * a reference 12–27 px tall, where one pixel is most of a stroke) and cut halfway between its darkest and
+ * lightest grey. The boxes of tesseract's LSTM model are approximate, off by up to half a glyph on a
+ * highlighted or blurred page: the box is searched half its width either side, and the piece of ink nearest
+ * its centre, of a glyph's height, is the glyph (a neighbour's edge or a fleck is dropped).
  */
 export interface Outline {
   ink: Uint8Array;
@@ -13,11 +15,14 @@ export interface Outline {
 }
 
 const FINER = 4;
+/** A piece of ink this much of the tallest piece's height or more is a glyph; less is a fleck or a hyphen. */
+const GLYPH_HEIGHT = 0.7;
 
 export function outlineOf(symbol: Tesseract.Symbol, pixels: PagePixels): Outline {
-  const x0 = symbol.bbox.x0 - 1;
+  const spread = Math.ceil((symbol.bbox.x1 - symbol.bbox.x0) / 2);
+  const x0 = symbol.bbox.x0 - 1 - spread;
   const y0 = symbol.bbox.y0 - 1;
-  const width = (symbol.bbox.x1 - symbol.bbox.x0 + 2) * FINER;
+  const width = (symbol.bbox.x1 - symbol.bbox.x0 + 2 + 2 * spread) * FINER;
   const height = (symbol.bbox.y1 - symbol.bbox.y0 + 2) * FINER;
   const grey = new Float64Array(width * height);
   for (let y = 0; y < height; y++) {
@@ -25,18 +30,19 @@ export function outlineOf(symbol: Tesseract.Symbol, pixels: PagePixels): Outline
   }
   const cut = (Math.min(...grey) + Math.max(...grey)) / 2;
   const pieces = regions(width, height, (at) => (grey[at] ?? 255) < cut);
-  const largest = pieces.reduce<Region | undefined>(
-    (a, b) => (a && a.cells.length >= b.cells.length ? a : b),
-    undefined,
-  );
-  if (!largest) return { ink: new Uint8Array(0), width: 0, height: 0 };
-  const xs = largest.cells.map((at) => at % width);
-  const ys = largest.cells.map((at) => Math.floor(at / width));
+  const tallest = Math.max(0, ...pieces.map((piece) => rowsOf(piece, width)));
+  const offCentre = (piece: Region) =>
+    Math.abs(piece.cells.reduce((sum, at) => sum + (at % width), 0) / piece.cells.length - width / 2);
+  const glyph = pieces
+    .filter((piece) => rowsOf(piece, width) >= tallest * GLYPH_HEIGHT)
+    .reduce<Region | undefined>((a, b) => (a && offCentre(a) <= offCentre(b) ? a : b), undefined);
+  if (!glyph) return { ink: new Uint8Array(0), width: 0, height: 0 };
+  const xs = glyph.cells.map((at) => at % width);
+  const ys = glyph.cells.map((at) => Math.floor(at / width));
   const [left, top] = [Math.min(...xs), Math.min(...ys)];
   const outline = { width: Math.max(...xs) - left + 1, height: Math.max(...ys) - top + 1 };
   const ink = new Uint8Array(outline.width * outline.height);
-  for (const at of largest.cells)
-    ink[(Math.floor(at / width) - top) * outline.width + (at % width) - left] = 1;
+  for (const at of glyph.cells) ink[(Math.floor(at / width) - top) * outline.width + (at % width) - left] = 1;
   return { ink, ...outline };
 }
 
@@ -118,4 +124,9 @@ function regions(width: number, height: number, member: (at: number) => boolean)
     found.push(region);
   }
   return found;
+}
+
+function rowsOf(piece: Region, width: number): number {
+  const ys = piece.cells.map((at) => Math.floor(at / width));
+  return Math.max(...ys) - Math.min(...ys) + 1;
 }
