@@ -6,55 +6,40 @@ import { glyphReadings } from "../../src/receipts/ocr/glyphs.js";
 import { type GreyImage, straightened } from "../../src/receipts/ocr/straightened.js";
 import { ensureFonts, font } from "../fixtures/photos/render/fonts.js";
 
-/** One character drawn as a receipt photo shows it (about 19 px tall, softened by `blur` px), and its box. */
-function drawn(ch: string, family: string, blur: number): { page: GreyImage; symbol: Tesseract.Symbol } {
+/**
+ * `ch` drawn as a receipt photo shows it (about 19 px tall, softened by `blur` px), after `before` when given
+ * (as the H before the 5 of "ADQCH5…"), and the box tesseract would draw around `ch`: tight around its ink.
+ */
+function drawn(
+  ch: string,
+  family: string,
+  blur: number,
+  before = "",
+): { page: GreyImage; symbol: Tesseract.Symbol } {
   ensureFonts();
-  const canvas = createCanvas(60, 60);
+  const [width, height, at] = [80, 60, 32];
+  const canvas = createCanvas(width, height);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#fff";
-  ctx.fillRect(0, 0, 60, 60);
+  ctx.fillRect(0, 0, width, height);
   ctx.filter = blur > 0 ? `blur(${blur}px)` : "none";
   ctx.fillStyle = "#000";
   ctx.font = font(26, family);
-  ctx.fillText(ch, 20, 42);
-  const { data } = ctx.getImageData(0, 0, 60, 60);
-  const grey = new Uint8ClampedArray(60 * 60);
+  if (before) ctx.fillText(before, 10, 42);
+  ctx.fillText(ch, at, 42);
+  const { data } = ctx.getImageData(0, 0, width, height);
+  const grey = new Uint8ClampedArray(width * height);
   for (let i = 0; i < grey.length; i++) grey[i] = data[i * 4] ?? 255;
-  // The box tesseract draws: tight around the ink.
-  let [x0, y0, x1, y1] = [60, 60, 0, 0];
+  let [x0, y0, x1, y1] = [width, height, 0, 0];
   grey.forEach((value, i) => {
-    if (value > 160) return;
-    const [x, y] = [i % 60, Math.floor(i / 60)];
+    const [x, y] = [i % width, Math.floor(i / width)];
+    if (value > 160 || x < at - 1) return;
     [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + 1), Math.max(y1, y + 1)];
   });
   return {
-    page: { grey, width: 60, height: 60 },
+    page: { grey, width, height },
     symbol: { text: ch, confidence: 91, bbox: { x0, y0, x1, y1 } } as Tesseract.Symbol,
   };
-}
-
-/** `ch` drawn right of an H, as in a reference ("ADQCH5…"), and its own tight box. */
-function besideH(ch: string): { page: GreyImage; box: Tesseract.Bbox } {
-  ensureFonts();
-  const canvas = createCanvas(80, 60);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#fff";
-  ctx.fillRect(0, 0, 80, 60);
-  ctx.filter = "blur(0.6px)";
-  ctx.fillStyle = "#000";
-  ctx.font = font(26, "DejaVu Sans");
-  ctx.fillText("H", 10, 42);
-  ctx.fillText(ch, 32, 42);
-  const { data } = ctx.getImageData(0, 0, 80, 60);
-  const grey = new Uint8ClampedArray(80 * 60);
-  for (let i = 0; i < grey.length; i++) grey[i] = data[i * 4] ?? 255;
-  let [x0, y0, x1, y1] = [80, 60, 0, 0];
-  grey.forEach((value, i) => {
-    const [x, y] = [i % 80, Math.floor(i / 80)];
-    if (value > 160 || x < 31) return;
-    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + 1), Math.max(y1, y + 1)];
-  });
-  return { page: { grey, width: 80, height: 60 }, box: { x0, y0, x1, y1 } };
 }
 
 const shapeOf = (read: string, ch: string, family: string, blur = 0.6) => {
@@ -113,11 +98,12 @@ describe("glyph shapes", () => {
       ["S", "S", "S"],
       ["O", "9", "9"],
       ["O", "0", "O"],
-    ]) {
-      const { page, box } = besideH(ch);
-      const slid = Math.round((box.x1 - box.x0) * 0.4);
-      const symbol = { text: read, confidence: 98, bbox: { ...box, x0: box.x0 - slid, x1: box.x1 - slid } };
-      expect(byShape(read, symbol as Tesseract.Symbol, straightened(page, 0)), ch).toBe(judged);
+    ] as const) {
+      const { page, symbol } = drawn(ch, "DejaVu Sans", 0.6, "H");
+      const { x0, x1 } = symbol.bbox;
+      const slid = Math.round((x1 - x0) * 0.4);
+      const bbox = { ...symbol.bbox, x0: x0 - slid, x1: x1 - slid };
+      expect(byShape(read, { ...symbol, text: read, bbox }, straightened(page, 0)), ch).toBe(judged);
     }
   });
 
