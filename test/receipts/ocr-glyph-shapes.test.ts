@@ -107,6 +107,16 @@ describe("glyph shapes", () => {
     }
   });
 
+  it("judges nothing in a box tesseract stretched over a large page, and does not choke on it", () => {
+    const { page, symbol } = drawn("9", "DejaVu Sans", 0.6);
+    for (const bbox of [
+      { x0: -1500, y0: -150, x1: 1500, y1: 150 },
+      { x0: -1500, y0: -1500, x1: 1500, y1: 1500 },
+    ]) {
+      expect(byShape("O", { ...symbol, text: "O", bbox }, straightened(page, 0))).toBe("O");
+    }
+  });
+
   it("only judges the glyphs it knows: an 8, a B or an O is left as read", () => {
     expect(shapeOf("8", "8", "DejaVu Sans")).toBe("8");
     expect(shapeOf("B", "B", "DejaVu Sans")).toBe("B");

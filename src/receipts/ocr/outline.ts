@@ -17,30 +17,40 @@ export interface Outline {
 const FINER = 4;
 /** A piece of ink this much of the tallest piece's height or more is a glyph; less is a fleck or a hyphen. */
 const GLYPH_HEIGHT = 0.7;
+/** The widest glyphs (W, M) are about 1.3 times as wide as tall. */
+const STRETCHED = 2;
+/** Pages are prepared at most 2000 px wide (preprocess.ts), where a reference's glyphs stand 12–60 px tall. */
+const TALLEST_GLYPH = 150;
 
 export function outlineOf(symbol: Tesseract.Symbol, pixels: PagePixels): Outline {
-  const spread = Math.ceil((symbol.bbox.x1 - symbol.bbox.x0) / 2);
+  const box = { width: symbol.bbox.x1 - symbol.bbox.x0, height: symbol.bbox.y1 - symbol.bbox.y0 };
+  // A box far wider than tall spans several glyphs (tesseract stretched it over a gap), and one taller than
+  // any code's glyph on a prepared page is not one: nothing to judge.
+  if (box.width > STRETCHED * box.height || box.height > TALLEST_GLYPH) {
+    return { ink: new Uint8Array(0), width: 0, height: 0 };
+  }
+  const spread = Math.ceil(box.width / 2);
   const x0 = symbol.bbox.x0 - 1 - spread;
   const y0 = symbol.bbox.y0 - 1;
-  const width = (symbol.bbox.x1 - symbol.bbox.x0 + 2 + 2 * spread) * FINER;
-  const height = (symbol.bbox.y1 - symbol.bbox.y0 + 2) * FINER;
+  const width = (box.width + 2 + 2 * spread) * FINER;
+  const height = (box.height + 2) * FINER;
   const grey = new Float64Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) grey[y * width + x] = pixels(x0 + x / FINER, y0 + y / FINER);
   }
-  const cut = (Math.min(...grey) + Math.max(...grey)) / 2;
+  const [darkest, lightest] = extent(grey);
+  const cut = (darkest + lightest) / 2;
   const pieces = regions(width, height, (at) => (grey[at] ?? 255) < cut);
-  const tallest = Math.max(0, ...pieces.map((piece) => rowsOf(piece, width)));
+  const [, tallest] = extent(pieces.map((piece) => rowsOf(piece, width)));
   const offCentre = (piece: Region) =>
     Math.abs(piece.cells.reduce((sum, at) => sum + (at % width), 0) / piece.cells.length - width / 2);
   const glyph = pieces
     .filter((piece) => rowsOf(piece, width) >= tallest * GLYPH_HEIGHT)
     .reduce<Region | undefined>((a, b) => (a && offCentre(a) <= offCentre(b) ? a : b), undefined);
   if (!glyph) return { ink: new Uint8Array(0), width: 0, height: 0 };
-  const xs = glyph.cells.map((at) => at % width);
-  const ys = glyph.cells.map((at) => Math.floor(at / width));
-  const [left, top] = [Math.min(...xs), Math.min(...ys)];
-  const outline = { width: Math.max(...xs) - left + 1, height: Math.max(...ys) - top + 1 };
+  const [left, right] = extent(glyph.cells.map((at) => at % width));
+  const [top, bottom] = extent(glyph.cells.map((at) => Math.floor(at / width)));
+  const outline = { width: right - left + 1, height: bottom - top + 1 };
   const ink = new Uint8Array(outline.width * outline.height);
   for (const at of glyph.cells) ink[(Math.floor(at / width) - top) * outline.width + (at % width) - left] = 1;
   return { ink, ...outline };
@@ -127,6 +137,17 @@ function regions(width: number, height: number, member: (at: number) => boolean)
 }
 
 function rowsOf(piece: Region, width: number): number {
-  const ys = piece.cells.map((at) => Math.floor(at / width));
-  return Math.max(...ys) - Math.min(...ys) + 1;
+  const [top, bottom] = extent(piece.cells.map((at) => Math.floor(at / width)));
+  return bottom - top + 1;
+}
+
+/** The least and the greatest value, by a loop: a large box holds too many for Math.min(...values). */
+function extent(values: ArrayLike<number>): [number, number] {
+  let [least, greatest] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] ?? 0;
+    if (value < least) least = value;
+    if (value > greatest) greatest = value;
+  }
+  return [least, greatest];
 }
