@@ -61,8 +61,8 @@ export interface BankReceiptParser {
   debitHoldsFees?: true;
   /**
    * Whether a reference or link token read from an image has every character the bank prints (CBE's v2
-   * tokens: 20 after "v2-"). A read of another length is a misread: it is refused, never looked up. Absent
-   * where the bank's shapes vary.
+   * tokens: 20 after "v2-"; its references: FT and 10). Another read is a misread: it is refused, never
+   * looked up. Absent where the bank's shapes vary.
    */
   wholeFromImage?(reference: string): boolean;
   /**

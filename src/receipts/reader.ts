@@ -65,9 +65,9 @@ export const qrDisagrees = (code: string, printed: string) =>
   `The receipt's QR code names transaction ${code}, but the receipt shows ${printed}.`;
 
 export const FILE_TYPE_MESSAGE = "The receipt file must be a file of type: pdf, jpg, jpeg, png, webp.";
-/** A link token read with a character too many or too few: looking it up would only say "not found". */
-const partlyRead = (bank: BankCode) =>
-  `The ${bankName(bank)} receipt link on the image could not be read whole. Send the link itself, the SMS text or the transaction reference.`;
+/** A link token or a reference read only in part: looking it up would only say "not found". */
+const partlyRead = (bank: BankCode, reference: string) =>
+  `The ${bankName(bank)} ${reference.startsWith("v2-") ? "receipt link" : "reference"} on the image could not be read whole. Send the link itself, the SMS text or the transaction reference.`;
 export const IMAGE_NEEDS_TEXT = "The receipt text field is required when receipt file is an image.";
 
 /**
@@ -176,7 +176,7 @@ export function createReceiptReader(options: {
           readFromImage(method) &&
           RECEIPT_PARSERS[claim.bank].wholeFromImage?.(claim.transactionNumber) === false
         ) {
-          throw ValidationError.field(field, partlyRead(claim.bank));
+          throw ValidationError.field(field, partlyRead(claim.bank, claim.transactionNumber));
         }
         return { claim, method, field };
       } catch (error) {

@@ -135,6 +135,25 @@ describe("a link token read from an image with a character too many or too few",
     expect(await quotaUsed(owner)).toBe(0);
   });
 
+  it("and a CBE reference of which OCR kept only a fragment, likewise", async () => {
+    const owner = await createTenant(api.db, { quota: 100 });
+    sim.resetCounts();
+    // The label column was read; of the value FT26073IHGAZ only "T2607" came out whole.
+    const page = [
+      "Commercial Bank of Ethiopia",
+      "VAT Invoice / Customer Receipt",
+      "Reference No. (VAT Invoice No)\tT2607 MNGAZ",
+      "Transferred Amount\t34,806.35 ETB",
+    ].join("\n");
+    const response = await verify(owner, page);
+    expect(response.status, JSON.stringify(response.body)).toBe(422);
+    expect(response.body.errors.receipt_file).toEqual([
+      "The Commercial Bank of Ethiopia reference on the image could not be read whole. Send the link itself, the SMS text or the transaction reference.",
+    ]);
+    expect(sim.requestCount("cbe")).toBe(0);
+    expect(await quotaUsed(owner)).toBe(0);
+  });
+
   it("is taken as written when it is the text itself, not an image's", async () => {
     const response = await api.request("POST", "/verify/parse-receipt", {
       key: (await createTenant(api.db)).key,

@@ -25,9 +25,13 @@ export function normalizeCbeReference(raw: string): string {
 /** Every v2 token the bank has shown is "v2-" and 20 letters and digits (docs/banks.md §2.1). */
 const WHOLE_V2_TOKEN = /^v2-[A-Za-z0-9]{20}$/;
 
-/** A reference read from an image: a v2 token of another length lost or gained a character. */
+/**
+ * A reference read from an image: a v2 token of another length lost or gained a character, and what is
+ * neither an FT reference nor a token is a fragment OCR made of one ("T2607" of FT26073IHGAZ).
+ */
 export function isWholeCbeReference(reference: string): boolean {
-  return !reference.startsWith("v2-") || WHOLE_V2_TOKEN.test(reference);
+  if (reference.startsWith("v2-")) return WHOLE_V2_TOKEN.test(reference);
+  return FT_REFERENCE.test(reference) || BARE_TOKEN.test(reference);
 }
 
 /** Is this a CBE mobile-receipt token (v2-… or an older bare mixed-case id)? Case-sensitive. */
