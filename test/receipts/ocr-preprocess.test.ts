@@ -41,7 +41,7 @@ describe("preparing a photo for OCR", () => {
   });
 
   it("crops and enlarges a small photo of a whole page, however much of the frame it fills", async () => {
-    // A page photographed whole and sent small: 85 % of the frame, a dark border all round.
+    // A page photographed whole and sent small: 85 % of the frame, a dark border on every side.
     const photo = (insetTop: number) => {
       const canvas = createCanvas(600, 800);
       const ctx = canvas.getContext("2d");

@@ -30,7 +30,7 @@ export function findPaper(grey: Uint8ClampedArray, width: number, height: number
   const { blocks, left, top, right, bottom } = component;
   const boxArea = (right - left + 1) * (bottom - top + 1);
   const share = boxArea / (cols * rows);
-  // A page filling the frame needs no crop, unless a border shows all round it: a small photo of a whole
+  // A page filling the frame needs no crop, unless a border shows on every side: a small photo of a whole
   // page, whose text only the crop's enlargement makes readable. A tiny bright patch is a reflection.
   const inset = left > 0 && top > 0 && right < cols - 1 && bottom < rows - 1;
   if ((share > 0.8 && !inset) || share < 0.12 || blocks.size < 0.5 * boxArea) return null;
