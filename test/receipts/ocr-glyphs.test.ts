@@ -1,3 +1,4 @@
+import { createCanvas } from "@napi-rs/canvas";
 import type Tesseract from "tesseract.js";
 import { describe, expect, it } from "vitest";
 import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
@@ -5,6 +6,8 @@ import { RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
 import { sameButLookAlikes } from "../../src/reading/confusables.js";
 import { withGlyphReference } from "../../src/receipts/doubtful.js";
 import { glyphReadings } from "../../src/receipts/ocr/glyphs.js";
+import { straightened } from "../../src/receipts/ocr/straightened.js";
+import { ensureFonts, font } from "../fixtures/photos/render/fonts.js";
 
 /**
  * A line of tesseract's blocks output: each word a string, each glyph `width` wide (a digit 10, say) and
@@ -76,6 +79,42 @@ describe("glyph widths", () => {
     const heights = [13, 18, 2, 19, 18, 13, 18, 18, 18, 18, 18];
     const blocks = page(["v2-bUZL9H8D", [], heights], ["FT26Z40K", [], [18, 18, 18, 18, 13]]);
     expect(glyphReadings(blocks)).toEqual([{ read: "v2-bUZL9H8D", glyphs: "v2-bUzL9H8D" }]);
+  });
+
+  it("measures the ink, not tesseract's box, where the page is at hand", () => {
+    // "B3qvx8D" drawn; the model read the small v and x as capitals and boxed them a capital's height.
+    ensureFonts();
+    const drawnText = "B3qvx8D";
+    const canvas = createCanvas(20 * drawnText.length + 20, 50);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, canvas.width, 50);
+    ctx.fillStyle = "#000";
+    ctx.font = font(24, "DejaVu Sans");
+    for (const [i, ch] of [...drawnText].entries()) ctx.fillText(ch, 10 + 20 * i, 36);
+    const { data } = ctx.getImageData(0, 0, canvas.width, 50);
+    const grey = new Uint8ClampedArray(canvas.width * 50).map((_, i) => data[i * 4] ?? 255);
+    const inkBox = (i: number) => {
+      let [x0, y0, x1, y1] = [canvas.width, 50, 0, 0];
+      grey.forEach((value, at) => {
+        const [x, y] = [at % canvas.width, Math.floor(at / canvas.width)];
+        if (value > 128 || x < 8 + 20 * i || x >= 28 + 20 * i) return;
+        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + 1), Math.max(y1, y + 1)];
+      });
+      return { x0, y0, x1, y1 };
+    };
+    const capitalTop = inkBox(0).y0;
+    const read = "B3qVX8D";
+    const symbols = [...read].map((ch, i) => {
+      const box = inkBox(i);
+      return { text: ch, confidence: 98, bbox: /[VX]/.test(ch) ? { ...box, y0: capitalTop } : box };
+    });
+    const blocks = [
+      { paragraphs: [{ lines: [{ words: [{ text: read, symbols }] }] }] },
+    ] as unknown as Tesseract.Block[];
+    const pixels = straightened({ grey, width: canvas.width, height: 50 }, 0);
+    expect(glyphReadings(blocks, pixels)).toEqual([{ read, glyphs: drawnText }]);
+    expect(glyphReadings(blocks)).toEqual([]);
   });
 
   it("needs digits to measure against", () => {

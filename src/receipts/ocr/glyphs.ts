@@ -1,5 +1,6 @@
 import type Tesseract from "tesseract.js";
 import { byShape } from "./glyph-shapes.js";
+import { inkHeight } from "./outline.js";
 import type { PagePixels } from "./straightened.js";
 
 /** A code as tesseract read it, and as the widths of its glyphs say it reads. */
@@ -45,14 +46,17 @@ export function glyphReadings(blocks: readonly Tesseract.Block[], pixels?: PageP
       const digit = digitWidth(lineDigits, pageDigits, word);
       if (digit === null && !pixels) continue;
       const mixedCase = /[a-z]/.test(read) && /[A-Z]/.test(read);
-      const capital = mixedCase ? capitalHeight(word) : null;
+      // The ink's height where the page is at hand: LSTM boxes are approximate (outline.ts).
+      const height = (symbol: Tesseract.Symbol) =>
+        (pixels ? inkHeight(symbol, pixels) : null) ?? heightOf(symbol);
+      const capital = mixedCase ? capitalHeight(word, height) : null;
       const wideO = digit === null ? null : pageWideO(pageOs, digit, word);
       const glyphs = word.symbols
         .map((symbol) => {
           const byWidths = digit === null ? symbol.text : byWidth(symbol, digit, mixedCase, wideO);
           // In a mixed-case token a serif I may as well be a small l: shapes are left to the model there.
           const byShapes = pixels && !mixedCase ? byShape(byWidths, symbol, pixels) : byWidths;
-          return byHeight(byShapes, symbol, capital);
+          return byHeight(byShapes, () => height(symbol), capital);
         })
         .join("");
       if (glyphs !== read) readings.push({ read, glyphs });
@@ -154,14 +158,14 @@ const SMALL = 0.8;
 const CAPITAL = 0.92;
 
 /** The height of the word's digits and of its capitals that have no small twin of their shape. */
-function capitalHeight(word: Tesseract.Word): number | null {
+function capitalHeight(word: Tesseract.Word, height: (symbol: Tesseract.Symbol) => number): number | null {
   const tall = word.symbols.filter((symbol) => /^[0-9ABDEFGHJLMNQRT]$/.test(symbol.text));
-  return tall.length >= 3 ? median(tall.map(heightOf)) : null;
+  return tall.length >= 3 ? median(tall.map(height)) : null;
 }
 
-function byHeight(text: string, symbol: Tesseract.Symbol, capital: number | null): string {
+function byHeight(text: string, height: () => number, capital: number | null): string {
   if (capital === null || !SIZE_ONLY.test(text)) return text;
-  const ratio = heightOf(symbol) / capital;
+  const ratio = height() / capital;
   if (ratio <= SMALL) return text.toLowerCase();
   if (ratio >= CAPITAL) return text.toUpperCase();
   return text;

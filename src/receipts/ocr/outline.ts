@@ -56,6 +56,12 @@ export function outlineOf(symbol: Tesseract.Symbol, pixels: PagePixels): Outline
   return { ink, ...outline };
 }
 
+/** The height of a glyph's ink in page pixels, or null where its box holds no one glyph. */
+export function inkHeight(symbol: Tesseract.Symbol, pixels: PagePixels): number | null {
+  const { height } = outlineOf(symbol, pixels);
+  return height > 0 ? height / FINER : null;
+}
+
 /**
  * A 5 drawn like an S has a square top-left corner: its stem runs straight down from the top bar. An S's
  * top curves in from the left, which an S's left edge shows as an indent at the top and a curve below.
