@@ -5,7 +5,7 @@
  */
 const LOOK_ALIKES: Record<string, readonly string[]> = {
   O: ["0"],
-  "0": ["O"],
+  "0": ["O", "o"],
   D: ["0"],
   Q: ["0"],
   B: ["8"],
@@ -65,7 +65,7 @@ interface Swap {
 /**
  * The reference with one or two look-alike characters swapped, most likely first: a letter among digits
  * was more likely a digit, and a digit among letters a letter; two swaps together rank below a likely single
- * one. A lower-case l is a candidate only in a reference that has lower case (a case-sensitive token). At
+ * one. A small l or o is a candidate only in a reference that has lower case (a case-sensitive token). At
  * most `limit`. Where OCR marked glyphs as unsure (`unsure`: positions in the reference), variants that
  * swap only those come first, blurred look-alikes included.
  */
@@ -79,7 +79,7 @@ export function confusableVariants(
     [...reference].flatMap((ch, at) =>
       positions(at)
         ? [...(LOOK_ALIKES[ch] ?? []), ...(blurred ? (BLURRED[ch] ?? []) : [])]
-            .filter((to) => mixedCase || to !== "l")
+            .filter((to) => mixedCase || to === to.toUpperCase())
             .map((to) => ({ at, to }))
         : [],
     );

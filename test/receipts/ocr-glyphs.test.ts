@@ -81,6 +81,16 @@ describe("glyph widths", () => {
     expect(glyphReadings(blocks)).toEqual([{ read: "v2-bUZL9H8D", glyphs: "v2-bUzL9H8D" }]);
   });
 
+  it("reads a 0 at x-height in a mixed-case token as the small o it is", () => {
+    // "v2-F8042DIGap": the 0 stands at 13 of 18, like the a beside the p.
+    const heights = [13, 18, 2, 18, 18, 13, 18, 18, 18, 18, 18, 13, 19];
+    expect(glyphReadings(page(["v2-F8042DIGap", [], heights]))).toEqual([
+      { read: "v2-F8042DIGap", glyphs: "v2-F8o42DIGap" },
+    ]);
+    // A 0 as tall as the digits stays a 0.
+    expect(glyphReadings(page(["v2-F8042DIGap", [], heights.map((h, i) => (i === 5 ? 18 : h))]))).toEqual([]);
+  });
+
   it("measures the ink, not tesseract's box, where the page is at hand", () => {
     // "B3qvx8D" drawn; the model read the small v and x as capitals and boxed them a capital's height.
     ensureFonts();

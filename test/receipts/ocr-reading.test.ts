@@ -201,6 +201,12 @@ describe("confusable variants", () => {
     expect(confusableVariants("FT26100TOWLT", 4, [8])).toContain("FT26100T6WLT");
     expect(confusableVariants("FT26100TOWLT", 12)).not.toContain("FT26100T6WLT");
   });
+
+  it("tries a small o for a 0 only in a case-sensitive token", () => {
+    // The 0 (position 5) marked unsure: its variants come first, the small o among them.
+    expect(confusableVariants("v2-F8042DIGap2nsMSdGLIE", 4, [5])).toContain("v2-F8o42DIGap2nsMSdGLIE");
+    expect(confusableVariants("FT2610O0XWLT", 40).some((variant) => /[a-z]/.test(variant))).toBe(false);
+  });
 });
 
 describe("glyphs OCR was unsure of", () => {

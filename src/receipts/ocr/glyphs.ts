@@ -163,9 +163,12 @@ function capitalHeight(word: Tesseract.Word, height: (symbol: Tesseract.Symbol) 
   return tall.length >= 3 ? median(tall.map(height)) : null;
 }
 
+/** A digit stands as tall as a capital: a "0" at x-height is a small o. */
 function byHeight(text: string, height: () => number, capital: number | null): string {
-  if (capital === null || !SIZE_ONLY.test(text)) return text;
+  const zero = text === "0";
+  if (capital === null || !(zero || SIZE_ONLY.test(text))) return text;
   const ratio = height() / capital;
+  if (zero) return ratio <= SMALL ? "o" : text;
   if (ratio <= SMALL) return text.toLowerCase();
   if (ratio >= CAPITAL) return text.toUpperCase();
   return text;
