@@ -1,5 +1,5 @@
 import type Tesseract from "tesseract.js";
-import { byHole, hasFlatTopCorner, outlineOf } from "./outline.js";
+import { byHole, hasFlatTopCorner, outlineOf, regions } from "./outline.js";
 import type { PagePixels } from "./straightened.js";
 
 /**
@@ -56,26 +56,7 @@ function counters({ ink, width, height }: Glyph): number {
     lightest = Math.min(lightest, value);
   }
   const cut = (darkest + lightest) / 2;
-  const seen = new Uint8Array(ink.length);
-  let found = 0;
-  for (let start = 0; start < ink.length; start++) {
-    if (seen[start] || (ink[start] ?? 1) > cut) continue;
-    seen[start] = 1;
-    let enclosed = true;
-    const stack = [start];
-    for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
-      const x = at % width;
-      const y = Math.floor(at / width);
-      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) enclosed = false;
-      for (const next of [x > 0 ? at - 1 : -1, x < width - 1 ? at + 1 : -1, at - width, at + width]) {
-        if (next < 0 || next >= ink.length || seen[next] || (ink[next] ?? 1) > cut) continue;
-        seen[next] = 1;
-        stack.push(next);
-      }
-    }
-    if (enclosed) found += 1;
-  }
-  return found;
+  return regions(width, height, (at) => (ink[at] ?? 1) <= cut).filter((paper) => paper.enclosed).length;
 }
 
 function isSerifI({ ink, width, height }: Glyph): boolean {

@@ -119,7 +119,7 @@ interface Region {
 }
 
 /** The 4-connected regions of the cells for which `member` holds. */
-function regions(width: number, height: number, member: (at: number) => boolean): Region[] {
+export function regions(width: number, height: number, member: (at: number) => boolean): Region[] {
   const seen = new Uint8Array(width * height);
   const found: Region[] = [];
   for (let start = 0; start < seen.length; start++) {
