@@ -104,6 +104,24 @@ export function readDate(
     const day = COMPACT_DAY.exec(text);
     if (day) return build(day[1], day[2], day[3], []);
   }
+  return reference ? spellingReferenceDay(text, order, reference) : null;
+}
+
+/**
+ * OCR reads a slash of a small printed date as a digit ("9729/2026" for 9/29/2026). A date one character
+ * off is taken only where the repair spells the very day the T24 reference encodes: the reference confirms
+ * the repair, it never chooses one.
+ */
+function spellingReferenceDay(text: string, order: DayOrder, reference: string): string | null {
+  const booked = t24Day(reference)?.toISOString().slice(0, 10);
+  if (!booked) return null;
+  for (let at = 1; at < text.length - 1; at++) {
+    if (!/\d/.test(text[at] ?? "")) continue;
+    const candidate = `${text.slice(0, at)}/${text.slice(at + 1)}`;
+    const repaired = [readDate(candidate, order), readDate(candidate, order === "dmy" ? "mdy" : "dmy")];
+    const same = repaired.find((date) => date?.startsWith(booked));
+    if (same) return same;
+  }
   return null;
 }
 

@@ -201,3 +201,23 @@ describe("CBE receipt page photographed without its labels", () => {
     expect(read("10/4/2026, 11:43:53 AM", "FT26277T6WLT")).toBe("2026-10-04T11:43:53+03:00");
   });
 });
+
+describe("CBE receipt page: a date OCR misread", () => {
+  it("takes a date whose slash OCR read as a digit only when the repair spells the reference's day", () => {
+    const page = (date: string, reference: string) =>
+      [
+        "Commercial Bank of Ethiopia",
+        `Payment Date & Time\t${date}`,
+        `Reference No. (VAT Invoice No)\t${reference}`,
+        "Transferred Amount\t64.35 ETB",
+      ].join("\n");
+    const read = (date: string, reference: string) =>
+      RECEIPT_PARSERS.cbe.parse(page(date, reference))?.receipt.transactionDate;
+    // FT26272…: day 272 of 2026, 29 September; FT26033…: day 33, 2 February.
+    expect(read("9729/2026, 5:10:11 PM", "FT262728AVLN")).toBe("2026-09-29T17:10:11+03:00");
+    expect(read("272/2026, 12:06:33 PM", "FT26033PDP8Y")).toBe("2026-02-02T12:06:33+03:00");
+    // A repair that spells another day (9/27, or 2/7) is not taken: the date stays unread.
+    expect(read("9729/2026, 5:10:11 PM", "FT26270AVLN1")).toBeUndefined();
+    expect(read("272/2026, 12:06:33 PM", "FT26038PDP8Y")).toBeUndefined();
+  });
+});
