@@ -151,6 +151,13 @@ export async function photos(ctx: BenchContext): Promise<ScenarioResult> {
         "%",
       ),
       recorded("reading.photo.token.wrong", 13, "… with a wrong reference or amount", token.wrong, ""),
+      recorded(
+        "reading.photo.token.other_reference",
+        13,
+        "… read as the FT reference the same image prints",
+        token.otherReference,
+        "",
+      ),
       atMost(
         "reading.photo.false_not_found",
         13,

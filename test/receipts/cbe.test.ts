@@ -157,6 +157,23 @@ describe("CBE detection", () => {
     expect(parser.detect("ETB 100.00 debited from A for B-ETB-6171 on 20-May-2026")).toBe(5);
   });
 
+  it("knows its own screen when OCR lost the name's last letter or read the host's dots as spaces", () => {
+    // A blurred screenshot of the app's transaction details (FT references are every FT bank's shape).
+    const screen = (header: string, link: string) =>
+      [header, "Transaction Details", "Transaction ID\tFT262398S4KM", "Receipt link", link].join("\n");
+    const blurred = screen("‘9 Commercial Bank of Ethiopi;", "https://mbreciept.cbe.com et/v2-");
+    expect(detectBank(blurred)).toEqual({ kind: "detected", bank: "cbe" });
+    expect(detectBank(screen("Commercial Bank of Ethiopi;", "Download PDF"))).toEqual({
+      kind: "detected",
+      bank: "cbe",
+    });
+    expect(detectBank(screen("Details", "https://mbreciept.cbe.com et/v2-"))).toEqual({
+      kind: "detected",
+      bank: "cbe",
+    });
+    expect(RECEIPT_PARSERS.cbe.parse(blurred)?.transactionNumber).toBe("FT262398S4KM");
+  });
+
   it("does not claim another bank's receipt that names CBE as the other side", () => {
     const telebirr = "PVH t¢NL N9°/Credited Party name Commercial Bank of Ethiopia\nInvoice No. CGHLDQDUD";
     expect(parser.detect(telebirr)).toBe(0);

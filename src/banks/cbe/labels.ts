@@ -43,8 +43,11 @@ export type Label = keyof typeof LABELS;
 
 export const { labelPattern, startsWithLabel } = labelPatterns<Label>(LABELS);
 
-/** The bank's name as receipts print it, in English and Amharic (CBE Birr's receipts print it too). */
-export const BANK_NAME = String.raw`Commercial\s*Bank\s*of\s*Ethiopia|የኢትዮጵያ\s*ንግድ\s*ባንክ`;
+/**
+ * The bank's name as receipts print it, in English and Amharic (CBE Birr's receipts print it too). OCR of a
+ * blurred header may lose the a at the line's end ("Commercial Bank of Ethiopi;").
+ */
+export const BANK_NAME = String.raw`Commercial\s*Bank\s*of\s*Ethiopi(?:a|\b)|የኢትዮጵያ\s*ንግድ\s*ባንክ`;
 
 /** The bank's TIN ("Tin 0000006966"), printed on its receipts and on CBE Birr's. */
 export const TIN = /(?<!\d)0000006966(?!\d)/;

@@ -85,7 +85,11 @@ const CBE_LABELS = [
 ] as const satisfies Labels<string>;
 type CbeKey = (typeof CBE_LABELS)[number][0];
 
-const ADDRESS_BAR = new RegExp(String.raw`(?<![\w.-])(?:${hosts(SHARE_HOST, LEGACY_HOST)})\b`, "i");
+// OCR may read a host's dots as spaces or commas ("mbreciept.cbe.com et/v2-…" on a blurred screen).
+const ADDRESS_BAR = new RegExp(
+  String.raw`(?<![\w.-])(?:${[SHARE_HOST, LEGACY_HOST].map((host) => host.replace(/\./g, "[.,]?\\s?")).join("|")})\b`,
+  "i",
+);
 
 export const cbeReceiptParser: BankReceiptParser = {
   bank: "cbe",
