@@ -28,13 +28,17 @@ export function lookAlike(a: string, b: string): boolean {
 
 /**
  * What a blurred glyph OCR was unsure of may also have been: a soft 8 reads as S, a 9 or 6 whose tail ran
- * into its bowl as O or 0. Only tried where OCR marked the glyph as unsure; a sharp S is not an 8.
+ * into its bowl as O or 0, and a thin letter that OCR read as a mark is a J or an l by its foot's shape
+ * (ocr/thin-letters.ts), which a blurred foot can mislead. Only tried where OCR marked the glyph as unsure;
+ * a sharp S is not an 8.
  */
 const BLURRED: Record<string, readonly string[]> = {
   S: ["8"],
   "8": ["S"],
   O: ["9", "6"],
   "0": ["9", "6"],
+  J: ["l", "I"],
+  l: ["J"],
 };
 
 /** Letters whose small and capital forms differ only in size, so that OCR mixes their case up. */

@@ -1,9 +1,10 @@
 import { createCanvas } from "@napi-rs/canvas";
 import type Tesseract from "tesseract.js";
 import { describe, expect, it } from "vitest";
-import { byShape } from "../../src/receipts/ocr/glyph-shapes.js";
+import { byShape, thinLetter } from "../../src/receipts/ocr/glyph-shapes.js";
 import { glyphReadings } from "../../src/receipts/ocr/glyphs.js";
 import { type GreyImage, straightened } from "../../src/receipts/ocr/straightened.js";
+import { withThinLetters } from "../../src/receipts/ocr/thin-letters.js";
 import { ensureFonts, font } from "../fixtures/photos/render/fonts.js";
 
 /**
@@ -151,5 +152,56 @@ describe("the page as tesseract straightened it", () => {
     expect(pixels(70, 50)).toBe(255);
     // Outside the prepared image is paper.
     expect(straightened({ grey, width: 100, height: 100 }, 0.1)(-5, -5)).toBe(255);
+  });
+
+  it("reads a mark inside a code as J where its foot hooks left only, else as l", () => {
+    const letterOf = (ch: string, family: string, blur: number) => {
+      const { page, symbol } = drawn(ch, family, blur);
+      return thinLetter({ ...symbol, text: "]" }, straightened(page, 0));
+    };
+    for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
+      for (const blur of [0, 0.6]) {
+        expect(letterOf("J", family, blur), `${family} ${blur}`).toBe("J");
+        expect(letterOf("l", family, blur), `${family} ${blur}`).toBe("l");
+        expect(letterOf("I", family, blur), `${family} ${blur}`).toBe("l");
+      }
+    }
+  });
+});
+
+describe("thin letters", () => {
+  it("respells a mark between a code's characters, at confidence 0, and leaves other marks alone", () => {
+    const { page, symbol } = drawn("J", "DejaVu Sans", 0.6);
+    const box = { x0: 0, y0: 0, x1: 1, y1: 1 };
+    const word = (...texts: string[]) => {
+      const symbols = texts.map((text) =>
+        text === "]" ? { ...symbol, text } : ({ text, confidence: 97, bbox: box } as Tesseract.Symbol),
+      );
+      return { text: texts.join(""), symbols } as Tesseract.Word;
+    };
+    const blocks = [
+      {
+        paragraphs: [
+          {
+            lines: [
+              {
+                words: [
+                  word("v", "2", "-", "]", "6", "4", "B"),
+                  word("C", "B", "E", "!"),
+                  word("a", "]", "b"),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ] as unknown as Tesseract.Block[];
+    const { blocks: read, respelled } = withThinLetters(blocks, straightened(page, 0));
+    expect(respelled).toEqual([{ read: "v2-]64B", spelled: "v2-J64B" }]);
+    const [token, exclaimed, letters] = read[0]?.paragraphs[0]?.lines[0]?.words ?? [];
+    expect(token?.symbols[3]).toMatchObject({ text: "J", confidence: 0 });
+    // "CBE!" ends on its mark; "a]b" has no digit, so it is no code.
+    expect(exclaimed?.text).toBe("CBE!");
+    expect(letters?.text).toBe("a]b");
   });
 });

@@ -207,6 +207,16 @@ describe("confusable variants", () => {
     expect(confusableVariants("v2-F8042DIGap2nsMSdGLIE", 4, [5])).toContain("v2-F8o42DIGap2nsMSdGLIE");
     expect(confusableVariants("FT2610O0XWLT", 40).some((variant) => /[a-z]/.test(variant))).toBe(false);
   });
+
+  it("tries a thin letter read from a mark as the other thin letters, where it was unsure only", () => {
+    // v2-]64B… read as v2-J64B… by its foot's shape (ocr/thin-letters.ts), at confidence 0.
+    const token = "v2-J64B3dYDg6RI9kpdLL57";
+    expect(confusableVariants(token, 4, [3])).toEqual(
+      expect.arrayContaining(["v2-l64B3dYDg6RI9kpdLL57", "v2-I64B3dYDg6RI9kpdLL57"]),
+    );
+    expect(confusableVariants("v2-l64B3dYDg6RI9kpdLL57", 4, [3])).toContain(token);
+    expect(confusableVariants(token, 40)).not.toContain("v2-l64B3dYDg6RI9kpdLL57");
+  });
 });
 
 describe("glyphs OCR was unsure of", () => {

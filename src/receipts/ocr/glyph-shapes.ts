@@ -22,6 +22,33 @@ export function byShape(text: string, symbol: Tesseract.Symbol, pixels: PagePixe
   return text;
 }
 
+/**
+ * The thin letter that a mark OCR read inside a code stands for (thin-letters.ts): a J when its foot hooks
+ * to the left only, else an l (a bare bar, or a serif foot on both sides). On the link-token photos, J's read
+ * as "]", "}" or "|" had 107–152 fine pixels of foot left of the stem and none right of it; serif l's read as
+ * "]" or "|" had 33–41 on each side.
+ */
+export function thinLetter(symbol: Tesseract.Symbol, pixels: PagePixels): "J" | "l" {
+  const { ink, width, height } = outlineOf(symbol, pixels);
+  if (width === 0) return "l";
+  const columns = Array.from({ length: width }, (_, x) => {
+    let sum = 0;
+    for (let y = 0; y < height; y++) sum += ink[y * width + x] ?? 0;
+    return sum;
+  });
+  const strongest = Math.max(...columns);
+  const stem = columns.flatMap((sum, x) => (sum >= strongest * STEM ? [x] : []));
+  const [stemLeft = 0, stemRight = width - 1] = [stem[0], stem.at(-1)];
+  let left = 0;
+  let right = 0;
+  for (let y = height - Math.max(1, Math.round(height / 4)); y < height; y++) {
+    for (let x = 0; x < stemLeft; x++) left += ink[y * width + x] ?? 0;
+    for (let x = stemRight + 1; x < width; x++) right += ink[y * width + x] ?? 0;
+  }
+  // A hook is a stroke, not a grey speck: at least half the glyph's height in fine pixels.
+  return left >= height / 2 && right <= left / 4 ? "J" : "l";
+}
+
 /** How much the serifs' balance may differ between top and foot and still be an I. */
 const SAME_BALANCE = 0.15;
 /** A serif, in ink pixels, is at least this share of the glyph's height (a stray grey pixel is not). */

@@ -9,6 +9,7 @@ import { oneAtATime } from "./one-at-a-time.js";
 import { OcrWorkerPool } from "./pool.js";
 import { rowsText, wordsOfTsv } from "./rows.js";
 import { straightened } from "./straightened.js";
+import { respelled, withThinLetters } from "./thin-letters.js";
 
 export { OcrClosedError, OcrTimeoutError, UnreadableImageError } from "./errors.js";
 
@@ -72,11 +73,16 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
       if (remaining <= 0) throw new OcrTimeoutError();
       const page = await pool.recognize(prepared.png, remaining);
       const words = wordsOfTsv(page.tsv);
+      const pixels = straightened(prepared.page, page.rotateRadians);
+      const thin = withThinLetters(page.blocks, pixels);
+      const spell = (text: string) => respelled(text, thin.respelled);
       return {
-        text: words.length > 0 ? rowsText(words) : page.text,
-        doubtful: words.filter((word) => word.confidence < DOUBTFUL_CONFIDENCE).map((word) => word.text),
-        glyphs: glyphReadings(page.blocks, straightened(prepared.page, page.rotateRadians)),
-        codes: codeConfidences(page.blocks),
+        text: spell(words.length > 0 ? rowsText(words) : page.text),
+        doubtful: words
+          .filter((word) => word.confidence < DOUBTFUL_CONFIDENCE)
+          .map((word) => spell(word.text)),
+        glyphs: glyphReadings(thin.blocks, pixels),
+        codes: codeConfidences(thin.blocks),
       };
     },
     close: () => pool.close(),
