@@ -170,38 +170,38 @@ describe("the page as tesseract straightened it", () => {
 });
 
 describe("thin letters", () => {
-  it("respells a mark between a code's characters, at confidence 0, and leaves other marks alone", () => {
-    const { page, symbol } = drawn("J", "DejaVu Sans", 0.6);
+  /** One line of words; each mark stands on the drawn glyph `ch`, the other symbols anywhere. */
+  const page = (ch: string, ...words: string[][]) => {
+    const { page: drawnPage, symbol } = drawn(ch, "DejaVu Sans", 0.6);
     const box = { x0: 0, y0: 0, x1: 1, y1: 1 };
-    const word = (...texts: string[]) => {
+    const word = (texts: string[]) => {
       const symbols = texts.map((text) =>
-        text === "]" ? { ...symbol, text } : ({ text, confidence: 97, bbox: box } as Tesseract.Symbol),
+        /^[\]|]$/.test(text)
+          ? { ...symbol, text }
+          : ({ text, confidence: 97, bbox: box } as Tesseract.Symbol),
       );
       return { text: texts.join(""), symbols } as Tesseract.Word;
     };
     const blocks = [
-      {
-        paragraphs: [
-          {
-            lines: [
-              {
-                words: [
-                  word("v", "2", "-", "]", "6", "4", "B"),
-                  word("C", "B", "E", "!"),
-                  word("a", "]", "b"),
-                ],
-              },
-            ],
-          },
-        ],
-      },
+      { paragraphs: [{ lines: [{ words: words.map(word) }] }] },
     ] as unknown as Tesseract.Block[];
-    const { blocks: read, respelled } = withThinLetters(blocks, straightened(page, 0));
+    return withThinLetters(blocks, straightened(drawnPage, 0));
+  };
+
+  it("respells a mark between a code's characters, at confidence 0, and leaves other marks alone", () => {
+    const { blocks, respelled } = page("J", [..."v2-]64B"], [..."CBE!"], [..."a]b"]);
     expect(respelled).toEqual([{ read: "v2-]64B", spelled: "v2-J64B" }]);
-    const [token, exclaimed, letters] = read[0]?.paragraphs[0]?.lines[0]?.words ?? [];
+    const [token, exclaimed, letters] = blocks[0]?.paragraphs[0]?.lines[0]?.words ?? [];
     expect(token?.symbols[3]).toMatchObject({ text: "J", confidence: 0 });
     // "CBE!" ends on its mark; "a]b" has no digit, so it is no code.
     expect(exclaimed?.text).toBe("CBE!");
     expect(letters?.text).toBe("a]b");
+  });
+
+  it("reads a bar as l in a mixed-case token, as I in a code of capitals", () => {
+    expect(page("l", [..."v2-Dgx]Mn1"]).respelled).toEqual([{ read: "v2-Dgx]Mn1", spelled: "v2-DgxlMn1" }]);
+    expect(page("I", [..."FT26083X|RMH"]).respelled).toEqual([
+      { read: "FT26083X|RMH", spelled: "FT26083XIRMH" },
+    ]);
   });
 });

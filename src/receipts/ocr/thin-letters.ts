@@ -30,11 +30,17 @@ export function withThinLetters(
 ): { blocks: Tesseract.Block[]; respelled: Respelling[] } {
   const respelled: Respelling[] = [];
   const respell = (word: Tesseract.Word): Tesseract.Word => {
+    // A bar in a code of capitals (an FT reference) is an I; small letters stand only in mixed-case tokens.
+    const capitals = !/[a-z]/.test(word.text);
+    const letter = (symbol: Tesseract.Symbol) => {
+      const thin = thinLetter(symbol, pixels);
+      return capitals && thin === "l" ? "I" : thin;
+    };
     const symbols = word.symbols.map((symbol, at) =>
       MARK.test(symbol.text) &&
       BEFORE.test(word.symbols[at - 1]?.text ?? "") &&
       AFTER.test(word.symbols[at + 1]?.text ?? "")
-        ? { ...symbol, text: thinLetter(symbol, pixels), confidence: 0 }
+        ? { ...symbol, text: letter(symbol), confidence: 0 }
         : symbol,
     );
     const spelled = symbols.map((symbol) => symbol.text).join("");
