@@ -29,24 +29,11 @@ export function byShape(text: string, symbol: Tesseract.Symbol, pixels: PagePixe
  * "]" or "|" had 33–41 on each side.
  */
 export function thinLetter(symbol: Tesseract.Symbol, pixels: PagePixels): "J" | "l" {
-  const { ink, width, height } = outlineOf(symbol, pixels);
-  if (width === 0) return "l";
-  const columns = Array.from({ length: width }, (_, x) => {
-    let sum = 0;
-    for (let y = 0; y < height; y++) sum += ink[y * width + x] ?? 0;
-    return sum;
-  });
-  const strongest = Math.max(...columns);
-  const stem = columns.flatMap((sum, x) => (sum >= strongest * STEM ? [x] : []));
-  const [stemLeft = 0, stemRight = width - 1] = [stem[0], stem.at(-1)];
-  let left = 0;
-  let right = 0;
-  for (let y = height - Math.max(1, Math.round(height / 4)); y < height; y++) {
-    for (let x = 0; x < stemLeft; x++) left += ink[y * width + x] ?? 0;
-    for (let x = stemRight + 1; x < width; x++) right += ink[y * width + x] ?? 0;
-  }
+  const outline = outlineOf(symbol, pixels);
+  if (outline.width === 0) return "l";
+  const foot = besideStem(outline).foot;
   // A hook is a stroke, not a grey speck: at least half the glyph's height in fine pixels.
-  return left >= height / 2 && right <= left / 4 ? "J" : "l";
+  return foot.left >= outline.height / 2 && foot.right <= foot.left / 4 ? "J" : "l";
 }
 
 /** How much the serifs' balance may differ between top and foot and still be an I. */
@@ -86,7 +73,31 @@ function counters({ ink, width, height }: Glyph): number {
   return regions(width, height, (at) => (ink[at] ?? 1) <= cut).filter((paper) => paper.enclosed).length;
 }
 
-function isSerifI({ ink, width, height }: Glyph): boolean {
+function isSerifI(glyph: Glyph): boolean {
+  const { top, foot } = besideStem(glyph);
+  const serif = glyph.height * SERIF;
+  if (Math.min(top.left, top.right, foot.left, foot.right) < serif) return false;
+  const topInk = top.left + top.right;
+  const footInk = foot.left + foot.right;
+  // A T read as 1 has its bar at the top and no foot.
+  if (topInk > footInk * 2 || footInk > topInk * 2) return false;
+  const balance = (side: Beside) => (side.left - side.right) / (side.left + side.right);
+  return Math.abs(balance(top) - balance(foot)) <= SAME_BALANCE;
+}
+
+interface Beside {
+  left: number;
+  right: number;
+}
+
+/**
+ * The ink left and right of a glyph's stem (the columns holding at least STEM of the darkest column's ink),
+ * in its top and bottom quarters: where serifs, flags and hooks stand.
+ */
+function besideStem({ ink, width, height }: { ink: ArrayLike<number>; width: number; height: number }): {
+  top: Beside;
+  foot: Beside;
+} {
   const columns = Array.from({ length: width }, (_, x) => {
     let sum = 0;
     for (let y = 0; y < height; y++) sum += ink[y * width + x] ?? 0;
@@ -97,7 +108,7 @@ function isSerifI({ ink, width, height }: Glyph): boolean {
   const stemLeft = stem[0] ?? 0;
   const stemRight = stem.at(-1) ?? width - 1;
   const band = Math.max(1, Math.round(height / 4));
-  const beside = (fromRow: number) => {
+  const beside = (fromRow: number): Beside => {
     let left = 0;
     let right = 0;
     for (let y = fromRow; y < fromRow + band; y++) {
@@ -106,15 +117,5 @@ function isSerifI({ ink, width, height }: Glyph): boolean {
     }
     return { left, right };
   };
-  const top = beside(0);
-  const foot = beside(height - band);
-  const serif = height * SERIF;
-  if (Math.min(top.left, top.right, foot.left, foot.right) < serif) return false;
-  const topInk = top.left + top.right;
-  const footInk = foot.left + foot.right;
-  // A T read as 1 has its bar at the top and no foot.
-  if (topInk > footInk * 2 || footInk > topInk * 2) return false;
-  const balance = (side: { left: number; right: number }) =>
-    (side.left - side.right) / (side.left + side.right);
-  return Math.abs(balance(top) - balance(foot)) <= SAME_BALANCE;
+  return { top: beside(0), foot: beside(height - band) };
 }

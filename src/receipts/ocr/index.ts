@@ -9,7 +9,7 @@ import { oneAtATime } from "./one-at-a-time.js";
 import { OcrWorkerPool } from "./pool.js";
 import { rowsText, wordsOfTsv } from "./rows.js";
 import { straightened } from "./straightened.js";
-import { respelled, withThinLetters } from "./thin-letters.js";
+import { respellText, withThinLetters } from "./thin-letters.js";
 
 export { OcrClosedError, OcrTimeoutError, UnreadableImageError } from "./errors.js";
 
@@ -75,7 +75,7 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
       const words = wordsOfTsv(page.tsv);
       const pixels = straightened(prepared.page, page.rotateRadians);
       const thin = withThinLetters(page.blocks, pixels);
-      const spell = (text: string) => respelled(text, thin.respelled);
+      const spell = (text: string) => respellText(text, thin.respelled);
       return {
         text: spell(words.length > 0 ? rowsText(words) : page.text),
         doubtful: words

@@ -62,6 +62,6 @@ export function withThinLetters(
 }
 
 /** A text with the respelled words spelled so. */
-export function respelled(text: string, words: readonly Respelling[]): string {
+export function respellText(text: string, words: readonly Respelling[]): string {
   return words.reduce((spelled, { read, spelled: as }) => spelled.split(read).join(as), text);
 }
