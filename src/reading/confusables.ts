@@ -41,8 +41,11 @@ const BLURRED: Record<string, readonly string[]> = {
   l: ["J"],
 };
 
-/** Letters whose small and capital forms differ only in size, so that OCR mixes their case up. */
-const SIZE_ONLY = new Set([..."cosuvwxz"]);
+/**
+ * Letters whose case OCR mixes up: those whose small and capital forms differ only in size, and k, whose
+ * capital differs only by where its upper arm starts (ocr/glyph-shapes.ts kByArm).
+ */
+const CASE_MIXED = new Set([..."cosuvwxzk"]);
 
 /**
  * Whether two spellings of a reference differ only by characters OCR takes for one another; `blurred`
@@ -52,7 +55,7 @@ export function sameButLookAlikes(a: string, b: string, blurred = false): boolea
   if (a.length !== b.length || a === b) return false;
   return [...a].every((ch, at) => {
     const other = b[at] ?? "";
-    const sameShape = SIZE_ONLY.has(ch.toLowerCase()) && ch.toLowerCase() === other.toLowerCase();
+    const sameShape = CASE_MIXED.has(ch.toLowerCase()) && ch.toLowerCase() === other.toLowerCase();
     const soft = blurred && (BLURRED[ch] ?? []).includes(other);
     return ch === other || sameShape || soft || (LOOK_ALIKES[ch] ?? []).includes(other);
   });

@@ -1,7 +1,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import type Tesseract from "tesseract.js";
 import { describe, expect, it } from "vitest";
-import { byShape, thinLetter } from "../../src/receipts/ocr/glyph-shapes.js";
+import { byShape, kByArm, thinLetter } from "../../src/receipts/ocr/glyph-shapes.js";
 import { glyphReadings } from "../../src/receipts/ocr/glyphs.js";
 import { type GreyImage, straightened } from "../../src/receipts/ocr/straightened.js";
 import { withThinLetters } from "../../src/receipts/ocr/thin-letters.js";
@@ -166,6 +166,23 @@ describe("the page as tesseract straightened it", () => {
         expect(letterOf("I", family, blur), `${family} ${blur}`).toBe("l");
       }
     }
+  });
+});
+
+describe("the case of a k", () => {
+  it("reads a k whose upper arm reaches the top as K, one whose arm starts at x-height as k", () => {
+    const caseOf = (read: string, ch: string, family: string, blur: number) => {
+      const { page, symbol } = drawn(ch, family, blur);
+      return kByArm(read, symbol, straightened(page, 0));
+    };
+    for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
+      for (const blur of [0, 0.6]) {
+        expect(caseOf("k", "K", family, blur), `${family} ${blur}`).toBe("K");
+        expect(caseOf("K", "k", family, blur), `${family} ${blur}`).toBe("k");
+        expect(caseOf("K", "K", family, blur), `${family} ${blur}`).toBe("K");
+      }
+    }
+    expect(caseOf("x", "K", "DejaVu Sans", 0)).toBe("x");
   });
 });
 
