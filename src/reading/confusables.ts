@@ -42,10 +42,10 @@ const BLURRED: Record<string, readonly string[]> = {
 };
 
 /**
- * Letters whose case OCR mixes up: those whose small and capital forms differ only in size, and k, whose
- * capital differs only by where its upper arm starts (ocr/glyph-shapes.ts kByArm).
+ * Letters whose case OCR mixes up: those whose small and capital forms differ only in size, and k and j,
+ * whose capitals differ by where the arm or the stroke starts (ocr/glyph-shapes.ts caseByShape).
  */
-const CASE_MIXED = new Set([..."cosuvwxzk"]);
+const CASE_MIXED = new Set([..."cosuvwxzkj"]);
 
 /**
  * Whether two spellings of a reference differ only by characters OCR takes for one another; `blurred`

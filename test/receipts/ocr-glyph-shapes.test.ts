@@ -1,7 +1,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import type Tesseract from "tesseract.js";
 import { describe, expect, it } from "vitest";
-import { byShape, kByArm, thinLetter } from "../../src/receipts/ocr/glyph-shapes.js";
+import { byShape, caseByShape, thinLetter } from "../../src/receipts/ocr/glyph-shapes.js";
 import { glyphReadings } from "../../src/receipts/ocr/glyphs.js";
 import { type GreyImage, straightened } from "../../src/receipts/ocr/straightened.js";
 import { withThinLetters } from "../../src/receipts/ocr/thin-letters.js";
@@ -169,12 +169,13 @@ describe("the page as tesseract straightened it", () => {
   });
 });
 
-describe("the case of a k", () => {
+describe("the case of a k or a j", () => {
+  const caseOf = (read: string, ch: string, family: string, blur: number) => {
+    const { page, symbol } = drawn(ch, family, blur);
+    return caseByShape(read, symbol, straightened(page, 0));
+  };
+
   it("reads a k whose upper arm reaches the top as K, one whose arm starts at x-height as k", () => {
-    const caseOf = (read: string, ch: string, family: string, blur: number) => {
-      const { page, symbol } = drawn(ch, family, blur);
-      return kByArm(read, symbol, straightened(page, 0));
-    };
     for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
       for (const blur of [0, 0.6]) {
         expect(caseOf("k", "K", family, blur), `${family} ${blur}`).toBe("K");
@@ -183,6 +184,16 @@ describe("the case of a k", () => {
       }
     }
     expect(caseOf("x", "K", "DejaVu Sans", 0)).toBe("x");
+  });
+
+  it("reads a j whose stroke starts at the top of its box as J, one under a dot as j", () => {
+    for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
+      for (const blur of [0, 0.6]) {
+        expect(caseOf("j", "J", family, blur), `${family} ${blur}`).toBe("J");
+        expect(caseOf("J", "j", family, blur), `${family} ${blur}`).toBe("j");
+        expect(caseOf("j", "j", family, blur), `${family} ${blur}`).toBe("j");
+      }
+    }
   });
 });
 

@@ -150,9 +150,10 @@ describe("the reference as its glyphs read it", () => {
 });
 
 describe("look-alike spellings", () => {
-  it("include a size-only letter's other case, and a k's, never another letter's", () => {
+  it("include a size-only letter's other case, and a k's or a j's, never another letter's", () => {
     expect(sameButLookAlikes("v2-bUZL9H8D", "v2-bUzL9H8D")).toBe(true);
     expect(sameButLookAlikes("v2-N9n2WGekyY", "v2-N9n2WGeKyY")).toBe(true);
+    expect(sameButLookAlikes("v2-pjqzYLu6sg", "v2-pJqzYLu6sg")).toBe(true);
     expect(sameButLookAlikes("FT26278OYXSZ", "FT262780YXSZ")).toBe(true);
     expect(sameButLookAlikes("v2-bAZL9H8D", "v2-baZL9H8D")).toBe(false);
     expect(sameButLookAlikes("FT26278OYXSZ", "FT26278OYXSZ")).toBe(false);

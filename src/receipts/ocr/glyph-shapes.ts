@@ -1,5 +1,5 @@
 import type Tesseract from "tesseract.js";
-import { byHole, hasFlatTopCorner, outlineOf, regions } from "./outline.js";
+import { byHole, hasFlatTopCorner, inkHeight, outlineOf, regions } from "./outline.js";
 import type { PagePixels } from "./straightened.js";
 
 /**
@@ -37,18 +37,29 @@ export function thinLetter(symbol: Tesseract.Symbol, pixels: PagePixels): "J" | 
 }
 
 /**
- * The case of a k in a case-sensitive token (CBE's v2-… links), which tesseract mixes up: a K's upper arm
- * reaches the top right of the glyph, a k's starts at x-height. Measured on the link-token photos as ink
- * right of the stem in the top quarter, per fine row of the glyph's height: 2.6–7.3 for K, 0–0.07 for k.
+ * The case of a k or a j in a case-sensitive token (CBE's v2-… links), which tesseract mixes up. Measured on
+ * the link-token photos:
+ * - a K's upper arm reaches the top right of the glyph, a k's starts at x-height: ink right of the stem in
+ *   the top quarter, per fine row of the glyph's height, 2.6–7.3 for K and 0–0.07 for k;
+ * - a J's stroke starts at the top of its box, a j's at x-height under its dot: the stroke stands 0.96–0.98
+ *   of the box's height in J and 0.72–0.80 in j.
  */
-export function kByArm(text: string, symbol: Tesseract.Symbol, pixels: PagePixels): string {
-  if (text !== "k" && text !== "K") return text;
-  const outline = outlineOf(symbol, pixels);
-  if (outline.width === 0) return text;
-  return besideStem(outline).top.right / outline.height >= K_ARM ? "K" : "k";
+export function caseByShape(text: string, symbol: Tesseract.Symbol, pixels: PagePixels): string {
+  if (/^[kK]$/.test(text)) {
+    const outline = outlineOf(symbol, pixels);
+    if (outline.width === 0) return text;
+    return besideStem(outline).top.right / outline.height >= K_ARM ? "K" : "k";
+  }
+  if (/^[jJ]$/.test(text)) {
+    const stroke = inkHeight(symbol, pixels);
+    if (stroke === null) return text;
+    return stroke / (symbol.bbox.y1 - symbol.bbox.y0) >= J_STROKE ? "J" : "j";
+  }
+  return text;
 }
 
 const K_ARM = 1;
+const J_STROKE = 0.88;
 
 /** How much the serifs' balance may differ between top and foot and still be an I. */
 const SAME_BALANCE = 0.15;

@@ -1,5 +1,5 @@
 import type Tesseract from "tesseract.js";
-import { byShape, kByArm } from "./glyph-shapes.js";
+import { byShape, caseByShape } from "./glyph-shapes.js";
 import { inkHeight } from "./outline.js";
 import type { PagePixels } from "./straightened.js";
 
@@ -55,11 +55,11 @@ export function glyphReadings(blocks: readonly Tesseract.Block[], pixels?: PageP
         .map((symbol) => {
           const byWidths = digit === null ? symbol.text : byWidth(symbol, digit, mixedCase, wideO);
           // In a mixed-case token a serif I may as well be a small l: shapes are left to the model there,
-          // but for a k's case, which its arm shows.
+          // but for the case of a k or a j, which their shapes show.
           const byShapes = !pixels
             ? byWidths
             : mixedCase
-              ? kByArm(byWidths, symbol, pixels)
+              ? caseByShape(byWidths, symbol, pixels)
               : byShape(byWidths, symbol, pixels);
           return byHeight(byShapes, () => height(symbol), capital);
         })
