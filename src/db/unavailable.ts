@@ -1,6 +1,7 @@
 // SQLSTATEs of a server that cannot serve: admin shutdown, crash shutdown, cannot connect now, connection
-// failures, and 57014 (query_canceled: DB_STATEMENT_TIMEOUT_MS ran out).
-const UNAVAILABLE_SQLSTATES = ["57P01", "57P02", "57P03", "08006", "08001", "57014"];
+// failures, 53300 (too_many_connections: a server back from a stall still holds the backends of the
+// connections that gave up on it), and 57014 (query_canceled: DB_STATEMENT_TIMEOUT_MS ran out).
+const UNAVAILABLE_SQLSTATES = ["57P01", "57P02", "57P03", "08006", "08001", "53300", "57014"];
 const NETWORK_CODES = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"];
 // Messages of pg, knex and tarn that carry no code: a dropped or timed-out connection, a Unix socket that
 // is gone with its server ("connect ENOENT …/.s.PGSQL.5432": ENOENT alone is any missing file), pg's

@@ -32,6 +32,12 @@ describe("a database that cannot answer now", () => {
     }
   });
 
+  it("is a server out of connection slots", () => {
+    // What PostgreSQL answers a new connection while max_connections backends exist (SQLSTATE 53300).
+    const full = Object.assign(new Error("sorry, too many clients already"), { code: "53300" });
+    expect(isDatabaseUnavailable(full)).toBe(true);
+  });
+
   it("is not any missing file", () => {
     const missing = Object.assign(new Error("ENOENT: no such file or directory, open '/tmp/upload'"), {
       code: "ENOENT",

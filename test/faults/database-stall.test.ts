@@ -240,10 +240,17 @@ function median(values: number[]): number {
 
 /** The service's error lines, for the message of a failed assertion. */
 function serviceErrors(): string {
-  return service
-    .output()
-    .split("\n")
-    .filter((line) => /"level":(50|60)/.test(line))
-    .slice(0, 10)
-    .join("\n");
+  const lines = service.output().split("\n");
+  // The lines of the requests that answered 500, when the access log has any; else the first errors.
+  const failed = new Set(
+    service
+      .logLines()
+      .filter((line) => line.status === 500)
+      .map((line) => line.requestId),
+  );
+  const ofFailed = lines.filter((line) =>
+    [...failed].some((id) => typeof id === "string" && line.includes(id)),
+  );
+  const errors = lines.filter((line) => /"level":(50|60)/.test(line));
+  return (ofFailed.length > 0 ? ofFailed : errors).slice(0, 10).join("\n");
 }
