@@ -1,3 +1,5 @@
+import type { Knex } from "@mikro-orm/postgresql";
+
 /**
  * What stands between the service and PostgreSQL (DATABASE_POOLER): "session", a connection is the
  * service's until it closes it (directly, or a pooler in session mode); "transaction", a pooler such as
@@ -48,10 +50,27 @@ export function poolSettings(timeouts: DatabaseTimeouts | undefined): Record<str
 }
 
 /**
- * A connection whose last query went unanswered (pg's query_timeout gave up on a stalled server) still
- * owes that answer, maybe inside an open transaction: it is never lent out again. The pool destroys it
- * and opens a fresh one, which fails fast while the server is still stalled.
+ * Pooled connections (knex's id of each) on which a query went unanswered: pg's query_timeout gave up on a
+ * stalled server. Such a connection may sit inside a transaction whose ROLLBACK timed out in pg's queue and
+ * was never sent. When the server resumes, the late answer makes the connection look ready, but every later
+ * statement on it would run in that old transaction (or fail in it, once the server cancelled it).
  */
-function answeredEverything(connection: { readyForQuery?: unknown }): boolean {
+const unanswered = new Set<string>();
+
+/** Notes the connection of every statement that pg's query_timeout gave up on (knex's query-error event). */
+export function watchUnansweredQueries(knex: Knex): void {
+  knex.on("query-error", (error: unknown, query: { __knexUid?: unknown }) => {
+    if (error instanceof Error && /Query read timeout/.test(error.message)) {
+      if (typeof query.__knexUid === "string") unanswered.add(query.__knexUid);
+    }
+  });
+}
+
+/**
+ * A connection whose query went unanswered, now or ever, is never lent out again: the pool destroys it and
+ * opens a fresh one, which fails fast while the server is still stalled.
+ */
+function answeredEverything(connection: { readyForQuery?: unknown; __knexUid?: unknown }): boolean {
+  if (typeof connection.__knexUid === "string" && unanswered.delete(connection.__knexUid)) return false;
   return connection.readyForQuery === true;
 }

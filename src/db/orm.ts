@@ -5,6 +5,7 @@ import {
   type DatabasePooler,
   type DatabaseTimeouts,
   poolSettings,
+  watchUnansweredQueries,
 } from "./connection-limits.js";
 import { ENTITIES } from "./entities/index.js";
 import { statementsUnnamed } from "./plain-query.js";
@@ -56,6 +57,7 @@ function socketOf(clientUrl: string): { host: string } | Record<string, never> {
 export async function openOrm(options: OrmOptions): Promise<Orm> {
   const orm = await MikroORM.init(ormConfig(options));
   if (options.pooler === "transaction") statementsUnnamed(orm);
+  if (options.timeouts) watchUnansweredQueries(orm.em.getConnection().getKnex());
   try {
     // The migrator and what it depends on are loaded only when there is something to migrate.
     if (await migrationsPending(orm)) {

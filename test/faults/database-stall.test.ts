@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import postgresClient from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../src/auth/api-keys.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "../../src/db/embedded.js";
@@ -220,6 +221,54 @@ describe("PostgreSQL stalled under load", () => {
       for (const row of rows) expect(row).toMatchObject({ bank: "telebirr", exists: true, sandbox: true });
       expect(rows.filter((row) => row.success)).toHaveLength(1);
     } finally {
+      await orm.close(true);
+    }
+  });
+});
+
+describe("a pooled connection whose statement went unanswered", () => {
+  it("is never lent again, even once the server answers late inside the transaction it left open", async () => {
+    const orm = await openOrm({
+      clientUrl: pg.url,
+      poolMax: 1,
+      timeouts: { acquireTimeoutMs: ACQUIRE_MS, statementTimeoutMs: STATEMENT_MS },
+    });
+    const watcher = new postgresClient.Client({ connectionString: pg.url });
+    await watcher.connect();
+    let stoppedBackend: number | undefined;
+    try {
+      const connection = orm.em.getConnection();
+      const backend = async () =>
+        (
+          await connection.execute<{ pid: number; own: boolean }[]>(
+            "select pg_backend_pid() as pid, now() = statement_timestamp() as own",
+          )
+        )[0];
+      const before = await backend();
+      // The backend stops between two statements of a transaction: the second one times out on the client,
+      // and so does the ROLLBACK queued behind it, which is never sent.
+      const transaction = orm.em.fork().transactional(async (em) => {
+        await em.getConnection().execute("select 1", [], "all", em.getTransactionContext());
+        stoppedBackend = before?.pid;
+        if (stoppedBackend) process.kill(stoppedBackend, "SIGSTOP");
+        await em.getConnection().execute("select 2", [], "all", em.getTransactionContext());
+      });
+      await expect(transaction).rejects.toThrow(/Query read timeout/);
+      if (stoppedBackend) signal([stoppedBackend], "SIGCONT");
+      // The late answer arrives: the old connection now looks ready, inside the transaction it left open.
+      await waitFor(async () => {
+        const { rows } = await watcher.query("select state from pg_stat_activity where pid = $1", [
+          stoppedBackend,
+        ]);
+        return rows[0]?.state === "idle in transaction";
+      }, "the stopped backend's late answer");
+      const after = await backend();
+      expect(after?.pid).not.toBe(before?.pid);
+      expect(after?.own).toBe(true);
+    } finally {
+      // Never leave it stopped; the pool may already have closed it (ESRCH).
+      if (stoppedBackend) signal([stoppedBackend], "SIGCONT");
+      await watcher.end();
       await orm.close(true);
     }
   });
