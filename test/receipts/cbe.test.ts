@@ -199,37 +199,27 @@ describe("CBE detection", () => {
   });
 });
 
-describe("CBE receipt page photographed without its labels", () => {
+describe("CBE receipt page: its date as OCR read it", () => {
+  const dateOn = (...lines: string[]) =>
+    RECEIPT_PARSERS.cbe.parse(["Commercial Bank of Ethiopia", ...lines].join("\n"))?.receipt.transactionDate;
+
   it("reads a date alone on its line month or day first as the reference's day says", () => {
     // OCR lost the label column: the values are left, the page's M/D/YYYY date among them.
-    const values = (date: string, reference: string) =>
-      [
-        "Commercial Bank of Ethiopia",
-        "VAT Invoice / Customer Receipt",
-        date,
-        reference,
-        "214,701.00 ETB",
-      ].join("\n");
     const read = (date: string, reference: string) =>
-      RECEIPT_PARSERS.cbe.parse(values(date, reference))?.receipt.transactionDate;
+      dateOn("VAT Invoice / Customer Receipt", date, reference, "214,701.00 ETB");
     // FT26100…: day 100 of 2026, 10 April.
     expect(read("4/10/2026, 11:43:53 AM", "FT26100T6WLT")).toBe("2026-04-10T11:43:53+03:00");
     // FT26277…: day 277, 4 October.
     expect(read("10/4/2026, 11:43:53 AM", "FT26277T6WLT")).toBe("2026-10-04T11:43:53+03:00");
   });
-});
 
-describe("CBE receipt page: a date OCR misread", () => {
   it("takes a date whose slash OCR read as a digit only when the repair spells the reference's day", () => {
-    const page = (date: string, reference: string) =>
-      [
-        "Commercial Bank of Ethiopia",
+    const read = (date: string, reference: string) =>
+      dateOn(
         `Payment Date & Time\t${date}`,
         `Reference No. (VAT Invoice No)\t${reference}`,
         "Transferred Amount\t64.35 ETB",
-      ].join("\n");
-    const read = (date: string, reference: string) =>
-      RECEIPT_PARSERS.cbe.parse(page(date, reference))?.receipt.transactionDate;
+      );
     // FT26272…: day 272 of 2026, 29 September; FT26033…: day 33, 2 February.
     expect(read("9729/2026, 5:10:11 PM", "FT262728AVLN")).toBe("2026-09-29T17:10:11+03:00");
     expect(read("272/2026, 12:06:33 PM", "FT26033PDP8Y")).toBe("2026-02-02T12:06:33+03:00");

@@ -153,21 +153,12 @@ describe("the page as tesseract straightened it", () => {
     // Outside the prepared image is paper.
     expect(straightened({ grey, width: 100, height: 100 }, 0.1)(-5, -5)).toBe(255);
   });
-
-  it("reads a mark inside a code as J where its foot hooks left only, else as l", () => {
-    const letterOf = (ch: string, family: string, blur: number) => {
-      const { page, symbol } = drawn(ch, family, blur);
-      return thinLetter({ ...symbol, text: "]" }, straightened(page, 0));
-    };
-    for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
-      for (const blur of [0, 0.6]) {
-        expect(letterOf("J", family, blur), `${family} ${blur}`).toBe("J");
-        expect(letterOf("l", family, blur), `${family} ${blur}`).toBe("l");
-        expect(letterOf("I", family, blur), `${family} ${blur}`).toBe("l");
-      }
-    }
-  });
 });
+
+/** The receipt fonts, sharp and softened as a photo softens them. */
+const STYLES = ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"].flatMap((family) =>
+  [0, 0.6].map((blur) => ({ family, blur })),
+);
 
 describe("the case of a k or a j", () => {
   const caseOf = (read: string, ch: string, family: string, blur: number) => {
@@ -176,23 +167,19 @@ describe("the case of a k or a j", () => {
   };
 
   it("reads a k whose upper arm reaches the top as K, one whose arm starts at x-height as k", () => {
-    for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
-      for (const blur of [0, 0.6]) {
-        expect(caseOf("k", "K", family, blur), `${family} ${blur}`).toBe("K");
-        expect(caseOf("K", "k", family, blur), `${family} ${blur}`).toBe("k");
-        expect(caseOf("K", "K", family, blur), `${family} ${blur}`).toBe("K");
-      }
+    for (const { family, blur } of STYLES) {
+      expect(caseOf("k", "K", family, blur), `${family} ${blur}`).toBe("K");
+      expect(caseOf("K", "k", family, blur), `${family} ${blur}`).toBe("k");
+      expect(caseOf("K", "K", family, blur), `${family} ${blur}`).toBe("K");
     }
     expect(caseOf("x", "K", "DejaVu Sans", 0)).toBe("x");
   });
 
   it("reads a j whose stroke starts at the top of its box as J, one under a dot as j", () => {
-    for (const family of ["DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif"]) {
-      for (const blur of [0, 0.6]) {
-        expect(caseOf("j", "J", family, blur), `${family} ${blur}`).toBe("J");
-        expect(caseOf("J", "j", family, blur), `${family} ${blur}`).toBe("j");
-        expect(caseOf("j", "j", family, blur), `${family} ${blur}`).toBe("j");
-      }
+    for (const { family, blur } of STYLES) {
+      expect(caseOf("j", "J", family, blur), `${family} ${blur}`).toBe("J");
+      expect(caseOf("J", "j", family, blur), `${family} ${blur}`).toBe("j");
+      expect(caseOf("j", "j", family, blur), `${family} ${blur}`).toBe("j");
     }
   });
 });
@@ -231,5 +218,17 @@ describe("thin letters", () => {
     expect(page("I", [..."FT26083X|RMH"]).respelled).toEqual([
       { read: "FT26083X|RMH", spelled: "FT26083XIRMH" },
     ]);
+  });
+
+  it("reads a mark inside a code as J where its foot hooks left only, else as l", () => {
+    const letterOf = (ch: string, family: string, blur: number) => {
+      const { page, symbol } = drawn(ch, family, blur);
+      return thinLetter({ ...symbol, text: "]" }, straightened(page, 0));
+    };
+    for (const { family, blur } of STYLES) {
+      expect(letterOf("J", family, blur), `${family} ${blur}`).toBe("J");
+      expect(letterOf("l", family, blur), `${family} ${blur}`).toBe("l");
+      expect(letterOf("I", family, blur), `${family} ${blur}`).toBe("l");
+    }
   });
 });

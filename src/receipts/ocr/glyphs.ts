@@ -27,7 +27,7 @@ const A_BAR = 0.4;
 const MEASURING_DIGIT = /^[2-9]$/;
 const SURE = 90;
 /** A word holding a code: letters and digits together, at least six (a link's path, a sentence's last word). */
-const CODE = /(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9-]{6,}/;
+export const CODE = /(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9-]{6,}/;
 
 /**
  * Every code on the page whose glyphs' widths (and, in mixed-case tokens, heights; with the page's pixels,

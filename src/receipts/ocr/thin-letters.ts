@@ -1,5 +1,6 @@
 import type Tesseract from "tesseract.js";
 import { thinLetter } from "./glyph-shapes.js";
+import { CODE } from "./glyphs.js";
 import type { PagePixels } from "./straightened.js";
 
 /**
@@ -10,8 +11,6 @@ import type { PagePixels } from "./straightened.js";
 const MARK = /^[\]|}[{!]$/;
 const BEFORE = /^[A-Za-z0-9/-]$/;
 const AFTER = /^[A-Za-z0-9]$/;
-/** A code: letters and digits together (glyphs.ts). */
-const CODE = /(?=.*\d)(?=.*[A-Za-z])/;
 
 /** A word of the page as tesseract read it, and as its thin letters spell it. */
 export interface Respelling {
