@@ -66,6 +66,13 @@ export interface BankReceiptParser {
    */
   wholeFromImage?(reference: string): boolean;
   /**
+   * Set where every reference and link the bank issues has a shape its adapter checks (docs/banks.md: BOA's
+   * and Amhara's FT/TT and 10, M-Pesa's 10, telebirr's 9 or 10): one read from an image that the adapter
+   * refuses is a misread, refused like a partly read one. Awash, Zemen and Dashen print ids that cannot be
+   * looked up, and their adapters explain why instead.
+   */
+  fixedShapes?: true;
+  /**
    * Reads what the text states; `transactionNumber` is null when it carries no reference or link of this
    * bank. `printed` is the reference the shared labels found ("Transaction ID: …"), taken when the bank's
    * own reading finds none.

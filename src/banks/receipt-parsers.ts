@@ -41,11 +41,14 @@ function reader(parser: BankReceiptParser): ReceiptTextParser {
       receipt,
     };
   }
+  const wholeFromImage =
+    parser.wholeFromImage ??
+    (parser.fixedShapes ? (reference: string) => isBankReference(parser.bank, reference) : undefined);
   return {
     bank: parser.bank,
     issuer: parser.issuer,
     ...(parser.lookupAccount ? { lookupAccount: parser.lookupAccount } : {}),
-    ...(parser.wholeFromImage ? { wholeFromImage: parser.wholeFromImage } : {}),
+    ...(wholeFromImage ? { wholeFromImage } : {}),
     detect: (text) => parser.detect(prepareReceiptText(text)),
     read,
     parse(text) {

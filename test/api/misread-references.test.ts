@@ -154,6 +154,30 @@ describe("a link token read from an image with a character too many or too few",
     expect(await quotaUsed(owner)).toBe(0);
   });
 
+  it("and a reference one character too long, for a bank whose references all have one shape", async () => {
+    const owner = await createTenant(api.db, { quota: 100 });
+    sim.resetCounts();
+    const misreads = [
+      {
+        bank: "M-Pesa Ethiopia",
+        text: "Dear Abebe, you have sent 1,250.00 Birr to SARA 251714***707 on 24/7/26 at 11:53 AM. Transaction number UGO4D2CODAX. Transaction fee 0.00 Birr. M-PESA",
+      },
+      {
+        bank: "Bank of Abyssinia",
+        text: "Bank of Abyssinia\nTransaction Reference\tFT26205S8BO00\nTransferred Amount\tETB 30,124.20",
+      },
+    ];
+    for (const { bank, text } of misreads) {
+      const response = await verify(owner, text);
+      expect(response.status, JSON.stringify(response.body)).toBe(422);
+      expect(response.body.errors.receipt_file).toEqual([
+        `The ${bank} reference on the image could not be read whole. Send the link itself, the SMS text or the transaction reference.`,
+      ]);
+    }
+    expect(sim.requestCount("mpesa") + sim.requestCount("boa")).toBe(0);
+    expect(await quotaUsed(owner)).toBe(0);
+  });
+
   it("is taken as written when it is the text itself, not an image's", async () => {
     const response = await api.request("POST", "/verify/parse-receipt", {
       key: (await createTenant(api.db)).key,

@@ -43,6 +43,7 @@ const QR_REFERENCE = new RegExp(String.raw`"${QR_KEYS.reference}"\s*:\s*"([^"]+)
 export const amharaReceiptParser: BankReceiptParser = {
   bank: "amhara",
   issuer: NAME,
+  fixedShapes: true,
 
   detect(text) {
     if (bankUrls(text, HOSTS).length > 0) return 10;

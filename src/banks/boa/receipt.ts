@@ -61,6 +61,7 @@ type Key = (typeof LABELS)[number][0];
 export const boaReceiptParser: BankReceiptParser = {
   bank: "boa",
   issuer: NAME,
+  fixedShapes: true,
 
   detect(text) {
     if (bankUrls(text, [HOST]).length > 0) return 10;

@@ -75,6 +75,7 @@ type Key = (typeof LABELS)[number][0];
 export const cbebirrReceiptParser: BankReceiptParser = {
   bank: "cbebirr",
   issuer: NAME,
+  fixedShapes: true,
 
   detect(text) {
     if (bankUrls(text, HOSTS).length > 0) return 10;

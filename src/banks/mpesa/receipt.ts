@@ -61,6 +61,7 @@ const SAFARICOM_PHONE = /(?<![\d*])(?:\+?2517\d|07\d)[\d*Xx•]{7}(?![\d*])/;
 export const mpesaReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
+  fixedShapes: true,
 
   detect(text) {
     const t = prepare(text);

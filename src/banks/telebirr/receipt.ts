@@ -57,6 +57,7 @@ const PHRASES = [
 export const telebirrReceiptParser: BankReceiptParser = {
   bank: BANK,
   issuer: NAME,
+  fixedShapes: true,
 
   detect(text) {
     const t = prepare(text);
