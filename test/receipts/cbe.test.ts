@@ -52,6 +52,10 @@ describe("CBE receipt text: references and tokens", () => {
     expect(parser.parse(wrapped)?.transactionNumber).toBe("v2-hfHCxGxayyn332GrsZRI");
     const whole = "https://mbreciept.cbe.com.et/v2-hfHCxGvIhvqVMTB7hylL\nfor feedback";
     expect(parser.parse(whole)?.transactionNumber).toBe("v2-hfHCxGvIhvqVMTB7hylL");
+    // A screen's button under the link, its icon read as "i:": the whole token is not lengthened by it.
+    const button =
+      "Receipt link\nhttps://mbreciept.cbe.com.et/v2-\nVg1k8indd1NM3Tnu93XO\ni: C\tShare Done Receipt";
+    expect(parser.parse(button)?.transactionNumber).toBe("v2-Vg1k8indd1NM3Tnu93XO");
   });
 
   it("reads the receiving account's 8 digits from a legacy link, repairing OCR digits", () => {

@@ -1,4 +1,4 @@
-import { bankUrls, firstBankLink } from "../../reading/links.js";
+import { bankUrls } from "../../reading/links.js";
 import { parseAmount } from "../../reading/parse-utils.js";
 import {
   cleanLines,
@@ -253,13 +253,17 @@ function labelledReference(values: ReadonlyMap<CbeKey, string[]>, flat: string):
   return modal ? (t24References(modal, ["FT"])[0] ?? null) : null;
 }
 
-/** The CBE receipt link of the text (mbreciept token or legacy FT + 8 digits), never a feedback link. */
+/**
+ * The CBE receipt link of the text (mbreciept token or legacy FT + 8 digits), never a feedback link. A link
+ * joined with the next line's first word (a button's icon read as "i:" under a token that was whole) has a
+ * token too long to be one: the same link unjoined, whose token is whole, wins.
+ */
 function cbeLink(text: string): { url: string; link: ShareLink } | null {
-  return firstBankLink(
-    joinWrappedToken(text),
-    CBE_HOSTS,
-    (url) => parseCbeShareUrl(url) ?? repairedLegacyLink(url),
-  );
+  const links = bankUrls(joinWrappedToken(text), CBE_HOSTS).flatMap((url) => {
+    const link = parseCbeShareUrl(new URL(url)) ?? repairedLegacyLink(new URL(url));
+    return link ? [{ url, link }] : [];
+  });
+  return links.find(({ link }) => link.token && isWholeCbeReference(link.token)) ?? links[0] ?? null;
 }
 
 /** A legacy id read by OCR: the FT part's day digits and the 8 account digits are digits by shape. */
