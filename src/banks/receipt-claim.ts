@@ -67,9 +67,9 @@ export interface BankReceiptParser {
   wholeFromImage?(reference: string): boolean;
   /**
    * Set where every reference and link the bank issues has a shape its adapter checks (docs/banks.md: BOA's
-   * and Amhara's FT/TT and 10, M-Pesa's 10, telebirr's 9 or 10): one read from an image that the adapter
-   * refuses is a misread, refused like a partly read one. Awash, Zemen and Dashen print ids that cannot be
-   * looked up, and their adapters explain why instead.
+   * and Amhara's FT/TT and 10, M-Pesa's 10, telebirr's 9 or 10, CBE Birr's 10 to 12): one read from an
+   * image that the adapter refuses is a misread, refused like a partly read one. Awash, Zemen and Dashen
+   * print ids that cannot be looked up, and their adapters explain why instead.
    */
   fixedShapes?: true;
   /**

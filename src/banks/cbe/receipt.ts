@@ -260,7 +260,8 @@ function labelledReference(values: ReadonlyMap<CbeKey, string[]>, flat: string):
  */
 function cbeLink(text: string): { url: string; link: ShareLink } | null {
   const links = bankUrls(joinWrappedToken(text), CBE_HOSTS).flatMap((url) => {
-    const link = parseCbeShareUrl(new URL(url)) ?? repairedLegacyLink(new URL(url));
+    const parsed = new URL(url);
+    const link = parseCbeShareUrl(parsed) ?? repairedLegacyLink(parsed);
     return link ? [{ url, link }] : [];
   });
   return links.find(({ link }) => link.token && isWholeCbeReference(link.token)) ?? links[0] ?? null;
