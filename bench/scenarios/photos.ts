@@ -1,4 +1,7 @@
 import { BANK_CODES } from "../../src/banks/codes.js";
+import { createBankAdapters } from "../../src/banks/registry.js";
+import { MAX_VARIANT_LOOKUPS, variantsOf } from "../../src/engine/misread.js";
+import { parseReceiptUrl } from "../../src/engine/receipt-url.js";
 import { createOcrEngine } from "../../src/receipts/ocr/index.js";
 import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
 import { createReceiptReader } from "../../src/receipts/reader.js";
@@ -78,6 +81,7 @@ export async function photos(ctx: BenchContext): Promise<ScenarioResult> {
       .join("\n"),
   );
   const times = readings.map((r) => r.ms);
+  const misread = misreadInLookups([...readings, ...pages, ...stress, ...tokens]);
   const answers = await verifyAnswers(ctx, [
     ...PHOTO_CASES,
     ...PAGE_CASES,
@@ -158,6 +162,13 @@ export async function photos(ctx: BenchContext): Promise<ScenarioResult> {
         token.otherReference,
         "",
       ),
+      recorded(
+        "reading.photo.misread.reached",
+        13,
+        `misread references (${misread.misread}, every set) whose spelling is among the ≤ ${MAX_VARIANT_LOOKUPS} lookups after`,
+        misread.reached,
+        "",
+      ),
       atMost(
         "reading.photo.false_not_found",
         13,
@@ -167,9 +178,48 @@ export async function photos(ctx: BenchContext): Promise<ScenarioResult> {
         0,
       ),
     ],
-    details: { score: all, page, confusable, token, latency: summarize(times), groups, verify: answers },
+    details: {
+      score: all,
+      page,
+      confusable,
+      token,
+      latency: summarize(times),
+      groups,
+      verify: answers,
+      misread,
+    },
   };
 }
+
+/**
+ * Of the references read wrong (a value, not a refusal), how many the engine's lookups after a "not found"
+ * would ask for by their true spelling (engine/misread.ts variantsOf: the characters OCR weighed, then
+ * look-alikes), for a bank that knows the receipt. The target is the one the engine builds (the claim's link,
+ * else its reference), with a well-formed account where the bank needs one: the spellings tried do not
+ * depend on it.
+ */
+function misreadInLookups(readings: readonly PhotoReading[]) {
+  const adapters = createBankAdapters();
+  const wrong = readings.filter((r) => r.reference === "wrong" && r.claim);
+  const reached = wrong.filter(({ claim, case: c }) => {
+    if (!claim) return false;
+    const link = claim.shareUrl ? parseReceiptUrl(claim.shareUrl, adapters).link : null;
+    const target = {
+      transactionNumber: link?.transactionNumber ?? claim.transactionNumber,
+      account: link?.accountNumber ?? claim.accountNumber ?? ANY_ACCOUNT,
+      token: link?.token ?? null,
+    };
+    const adapter = adapters[claim.bank];
+    const doubts = claim.transactionNumber === (target.token ?? target.transactionNumber) ? claim : {};
+    return variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, doubts).some(
+      (variant) => (variant.token ?? variant.transactionNumber) === c.expected.transaction_number,
+    );
+  });
+  return { misread: wrong.length, reached: reached.length, ids: reached.map((r) => r.case.id) };
+}
+
+/** An account of the shape every bank that needs one accepts (CBE, BOA: digits). */
+const ANY_ACCOUNT = "1000000000";
 
 /**
  * Every set (rendered, pages, look-alike references, link tokens) sent to POST /api/v1/verify as an

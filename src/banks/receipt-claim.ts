@@ -31,6 +31,17 @@ export interface ReceiptClaim {
    * likely is (the engine tries look-alikes there first when the bank does not know the reference).
    */
   unsure?: readonly number[];
+  /**
+   * Read by OCR: other characters it weighed for glyphs of `transactionNumber` (`at`, a position in it), and
+   * how far below the one it chose (`margin`, 0–100). The engine asks the bank for these spellings first.
+   */
+  alternatives?: readonly ReferenceAlternative[];
+}
+
+export interface ReferenceAlternative {
+  at: number;
+  text: string;
+  margin: number;
 }
 
 /**

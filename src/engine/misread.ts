@@ -1,6 +1,7 @@
+import type { ReceiptClaim } from "../banks/receipt-claim.js";
 import type { BankAdapter, LookupOutcome, LookupTarget } from "../banks/types.js";
 import type { Logger } from "../logger.js";
-import { confusableVariants } from "../reading/confusables.js";
+import { alternativeVariants, confusableVariants } from "../reading/confusables.js";
 import type { BankGateway } from "./bank-gateway.js";
 import { boundLookup, type LookupBounds } from "./deadline.js";
 import { documentMismatches } from "./document-match.js";
@@ -36,8 +37,9 @@ export async function lookupAsRead(
     return first;
   const started = Date.now();
   const read = target.token ?? target.transactionNumber;
-  const unsure = claimed.transactionNumber === read ? claimed.unsure : undefined;
-  for (const variant of variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, unsure)) {
+  // What OCR doubted is about the reference as the claim spells it, which a lookup may have normalised.
+  const doubts = claimed.transactionNumber === read ? claimed : {};
+  for (const variant of variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, doubts)) {
     const stopAt = bounds.deadline - DEADLINE_MARGIN_MS;
     if (bounds.signal.aborted || Date.now() >= stopAt) break;
     const variantBounds = boundLookup(resolved.bank, stopAt, [bounds.signal]);
@@ -62,18 +64,22 @@ export async function lookupAsRead(
 }
 
 /**
- * Targets with look-alikes swapped in the token (or else the reference) that the bank would accept, where
- * OCR was unsure first.
+ * Targets with other characters in the token (or else the reference) that the bank would accept: those OCR
+ * itself weighed first, then look-alikes, where OCR was unsure first.
  */
-function variantsOf(
+export function variantsOf(
   adapter: BankAdapter,
   target: LookupTarget,
   limit: number,
-  unsure: readonly number[] = [],
+  doubts: Pick<ReceiptClaim, "unsure" | "alternatives"> = {},
 ): LookupTarget[] {
   const read = target.token ?? target.transactionNumber;
   const targets: LookupTarget[] = [];
-  for (const variant of confusableVariants(read, limit * 3, unsure)) {
+  const variants = [
+    ...alternativeVariants(read, doubts.alternatives ?? [], limit * 3),
+    ...confusableVariants(read, limit * 3, doubts.unsure),
+  ];
+  for (const variant of variants) {
     const candidate: LookupTarget = target.token
       ? {
           ...target,

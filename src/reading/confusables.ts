@@ -1,3 +1,5 @@
+import type { ReferenceAlternative } from "../banks/receipt-claim.js";
+
 /**
  * What OCR most likely misread in a reference it read: characters that look alike in a receipt's fonts.
  * A shape repair (text.ts repairReference) already settled every position where only a digit or only a
@@ -94,6 +96,29 @@ export function confusableVariants(
   const everySwap = swapsAt(() => true, false);
   const ranked = [...rankedVariants(reference, unsureSwaps), ...rankedVariants(reference, everySwap)];
   return [...new Set(ranked)].slice(0, limit);
+}
+
+/**
+ * The reference with one or two of the characters OCR itself weighed swapped in (`alternatives`, ocr/
+ * alternatives.ts), closest to its own choice first: what its model, rather than a table, says the glyphs
+ * more likely were. At most `limit`.
+ */
+export function alternativeVariants(
+  reference: string,
+  alternatives: readonly ReferenceAlternative[],
+  limit: number,
+): string[] {
+  const swaps = alternatives
+    .filter(({ text }) => /^[A-Za-z0-9]$/.test(text))
+    .map(({ at, text, margin }) => ({ at, to: text, margin }));
+  const ranked = swaps.map((swap) => ({ variant: applied(reference, [swap]), margin: swap.margin }));
+  for (const [n, a] of swaps.entries()) {
+    for (const b of swaps.slice(n + 1)) {
+      if (a.at !== b.at) ranked.push({ variant: applied(reference, [a, b]), margin: a.margin + b.margin });
+    }
+  }
+  const variants = ranked.sort((x, y) => x.margin - y.margin).map((entry) => entry.variant);
+  return [...new Set(variants)].slice(0, limit);
 }
 
 /** Every variant one or two of `swaps` make, most likely first. */

@@ -123,21 +123,47 @@ export function withoutDoubledGlyph(
  */
 const UNSURE_GLYPH = 93;
 
-/** The claim with the positions of its reference whose glyphs OCR was unsure of, where it read them. */
+/**
+ * The claim with what OCR doubted in its reference, where it read it: the positions whose glyphs it was unsure
+ * of, and the other characters it weighed at each position (ocr/alternatives.ts).
+ */
 export function withUnsureGlyphs(claim: ReceiptClaim, codes: readonly CodeConfidence[]): ReceiptClaim {
   const reference = claim.transactionNumber;
-  for (const { read, confidences } of codes) {
-    for (let offset = 0; offset + reference.length <= read.length; offset++) {
-      const seen = read.slice(offset, offset + reference.length);
-      if (seen.toUpperCase() !== reference.toUpperCase() && !sameButLookAlikes(seen, reference, true))
-        continue;
-      const unsure = [...reference].flatMap((_, at) =>
-        (confidences[offset + at] ?? 100) < UNSURE_GLYPH ? [at] : [],
-      );
-      return unsure.length > 0 ? { ...claim, unsure } : claim;
-    }
+  for (const { read, confidences, choices } of codes) {
+    const offset = offsetIn(read, reference);
+    if (offset === null) continue;
+    const positions = Array.from(reference, (_, at) => at).filter(
+      (at) => at + offset >= 0 && at + offset < read.length,
+    );
+    const unsure = positions.filter((at) => (confidences[at + offset] ?? 100) < UNSURE_GLYPH);
+    const alternatives = positions.flatMap((at) =>
+      (choices[at + offset] ?? [])
+        .filter((choice) => choice.text !== reference[at])
+        .map((choice) => ({ at, text: choice.text, margin: choice.margin })),
+    );
+    if (unsure.length === 0 && alternatives.length === 0) return claim;
+    return {
+      ...claim,
+      ...(unsure.length > 0 && { unsure }),
+      ...(alternatives.length > 0 && { alternatives }),
+    };
   }
   return claim;
+}
+
+/**
+ * Where a code's text spells the reference (the index in `read` of the reference's first character, but for
+ * case and look-alikes): the reference inside the code (a link's path), or the code the part of the reference
+ * after a dash, which tesseract may read as a word apart (a CBE token's "v2-").
+ */
+function offsetIn(read: string, reference: string): number | null {
+  const alike = (seen: string, part: string) =>
+    seen.toUpperCase() === part.toUpperCase() || sameButLookAlikes(seen, part, true);
+  for (let offset = 0; offset + reference.length <= read.length; offset++) {
+    if (alike(read.slice(offset, offset + reference.length), reference)) return offset;
+  }
+  const from = reference.length - read.length;
+  return from > 0 && reference[from - 1] === "-" && alike(read, reference.slice(from)) ? -from : null;
 }
 
 function withReference(claim: ReceiptClaim, reference: string): ReceiptClaim {

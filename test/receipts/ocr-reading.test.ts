@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
 import { isBankReference, RECEIPT_PARSERS } from "../../src/banks/receipt-parsers.js";
-import { confusableVariants } from "../../src/reading/confusables.js";
+import { alternativeVariants, confusableVariants } from "../../src/reading/confusables.js";
 import { findUrls, joinWrappedLinks } from "../../src/reading/text.js";
 import {
   withConfidentReference,
@@ -9,6 +9,7 @@ import {
   withoutDoubtful,
   withUnsureGlyphs,
 } from "../../src/receipts/doubtful.js";
+import { wordChoicesOfHocr } from "../../src/receipts/ocr/alternatives.js";
 import { findPaper } from "../../src/receipts/ocr/paper.js";
 import { rowsText, wordsOfTsv } from "../../src/receipts/ocr/rows.js";
 
@@ -231,15 +232,97 @@ describe("glyphs OCR was unsure of", () => {
 
   it("are marked at their positions in the reference, wherever the code holds it", () => {
     const unsure = sure.with(5, 91);
-    expect(withUnsureGlyphs(mpesa, [{ read: "RXWKESR1IO", confidences: unsure }]).unsure).toEqual([5]);
+    expect(
+      withUnsureGlyphs(mpesa, [{ read: "RXWKESR1IO", confidences: unsure, choices: [] }]).unsure,
+    ).toEqual([5]);
     // Inside a link's path; spelled with a look-alike the glyph widths repaired since.
-    const link = { read: "receipt/RXWKESR1IO", confidences: [...Array<number>(8).fill(99), ...unsure] };
+    const link = {
+      read: "receipt/RXWKESR1IO",
+      confidences: [...Array<number>(8).fill(99), ...unsure],
+      choices: [],
+    };
     expect(withUnsureGlyphs(mpesa, [link]).unsure).toEqual([5]);
   });
 
   it("leave a reference read surely, or not found among the codes, as it was", () => {
-    expect(withUnsureGlyphs(mpesa, [{ read: "RXWKESR1I0", confidences: sure }])).toBe(mpesa);
-    expect(withUnsureGlyphs(mpesa, [{ read: "YD6X4W70ZMYV", confidences: sure.map(() => 50) }])).toBe(mpesa);
+    expect(withUnsureGlyphs(mpesa, [{ read: "RXWKESR1I0", confidences: sure, choices: [] }])).toBe(mpesa);
+    expect(
+      withUnsureGlyphs(mpesa, [{ read: "YD6X4W70ZMYV", confidences: sure.map(() => 50), choices: [] }]),
+    ).toBe(mpesa);
+  });
+});
+
+describe("the other characters OCR weighed", () => {
+  /** A word of tesseract's hOCR with lstm_choice_mode 2, as it writes one: a choice span per character. */
+  const hocrWord = (box: string, text: string, glyphs: readonly (readonly [string, number])[][]) =>
+    `<span class='ocrx_word' id='word_1_1' title='bbox ${box}; x_wconf 32'>${text}\n${glyphs
+      .map(
+        (choices, g) =>
+          `<span class='ocrx_cinfo' id='lstm_choices_1_1_${g + 1}'>${choices
+            .map(
+              ([c, conf], n) =>
+                `<span class='ocrx_cinfo' id='choice_1_1_${n}' title='x_confs ${conf}'>${c}</span>`,
+            )
+            .join("")}</span>`,
+      )
+      .join("")}</span>`;
+
+  it("are read from the hOCR per glyph, with how far below the chosen one, and none scored 0", () => {
+    const hocr = `<div class='ocr_page'><span class='ocr_line'>${hocrWord("567 928 601 946", "B6", [
+      [
+        ["B", 80],
+        ["8", 76],
+        ["6", 0],
+      ],
+      [
+        ["6", 80.5],
+        ["G", 75],
+        ["&amp;", 12],
+      ],
+    ])} ${hocrWord("610 928 650 946", "x", [[["x", 99]]])}</span></div>`;
+    const words = wordChoicesOfHocr(hocr);
+    expect(words.get("567 928 601 946")).toEqual([
+      [{ text: "8", margin: 4 }],
+      [
+        { text: "G", margin: 5.5 },
+        { text: "&", margin: 68.5 },
+      ],
+    ]);
+    expect(words.get("610 928 650 946")).toEqual([[]]);
+  });
+
+  it("are placed at their positions in the reference, a token's part after its dash too", () => {
+    const token = "v2-fxFWoCUImLEnN4DO0rtc";
+    const claim: ReceiptClaim = {
+      bank: "cbe",
+      transactionNumber: token,
+      accountNumber: null,
+      shareUrl: null,
+      receipt: {},
+    };
+    // Tesseract read the part after "v2-" as a word apart; it weighed a 0 for the O at 15 of that word.
+    const read = token.slice(3);
+    const choices = Array.from(read, (_, at) => (at === 15 ? [{ text: "0", margin: 20 }] : []));
+    const code = { read, confidences: Array.from(read, () => 99), choices };
+    expect(withUnsureGlyphs(claim, [code]).alternatives).toEqual([{ at: 18, text: "0", margin: 20 }]);
+    // A word that is only some other part of it is not the token.
+    const fragment = { read: read.slice(0, 12), confidences: [], choices: choices.slice(0, 12) };
+    expect(withUnsureGlyphs(claim, [fragment])).toBe(claim);
+  });
+
+  it("give spellings with one or two of them swapped in, closest to OCR's choice first", () => {
+    const alternatives = [
+      { at: 7, text: "8", margin: 4 },
+      { at: 11, text: "G", margin: 5 },
+      { at: 0, text: "£", margin: 23 },
+      { at: 2, text: "Z", margin: 32 },
+    ];
+    expect(alternativeVariants("FT26077B2C16", alternatives, 4)).toEqual([
+      "FT2607782C16",
+      "FT26077B2C1G",
+      "FT2607782C1G",
+      "FTZ6077B2C16",
+    ]);
   });
 });
 

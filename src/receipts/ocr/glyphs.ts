@@ -1,4 +1,5 @@
 import type Tesseract from "tesseract.js";
+import { boxKey, type GlyphChoice, type WordChoices } from "./alternatives.js";
 import { byShape, caseByShape } from "./glyph-shapes.js";
 import { inkHeight } from "./outline.js";
 import type { PagePixels } from "./straightened.js";
@@ -70,22 +71,31 @@ export function glyphReadings(blocks: readonly Tesseract.Block[], pixels?: PageP
   return readings;
 }
 
-/** A code as tesseract read it, with each glyph's confidence. */
+/** A code as tesseract read it, with each glyph's confidence and the other characters it weighed there. */
 export interface CodeConfidence {
   read: string;
   confidences: readonly number[];
+  /** Per glyph (alternatives.ts); empty where the hOCR's glyphs do not line up with the word's. */
+  choices: readonly (readonly GlyphChoice[])[];
 }
 
-/** Every code on the page (letters and digits together) with its glyphs' confidences. */
-export function codeConfidences(blocks: readonly Tesseract.Block[]): CodeConfidence[] {
+/** Every code on the page (letters and digits together) with its glyphs' confidences and choices. */
+export function codeConfidences(
+  blocks: readonly Tesseract.Block[],
+  choices: WordChoices = new Map(),
+): CodeConfidence[] {
   return blocks
     .flatMap((block) =>
       block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((line) => line.words)),
     )
-    .map((word) => ({
-      read: word.symbols.map((symbol) => symbol.text).join(""),
-      confidences: word.symbols.map((symbol) => symbol.confidence),
-    }))
+    .map((word) => {
+      const glyphs = choices.get(boxKey(word.bbox)) ?? [];
+      return {
+        read: word.symbols.map((symbol) => symbol.text).join(""),
+        confidences: word.symbols.map((symbol) => symbol.confidence),
+        choices: glyphs.length === word.symbols.length ? glyphs : [],
+      };
+    })
     .filter((code) => CODE.test(code.read));
 }
 

@@ -2,6 +2,7 @@
  * Offline OCR of receipt photos and screenshots: pre-processing with @napi-rs/canvas (preprocess.ts),
  * then tesseract.js workers with the English model from node_modules (pool.ts). Nothing is fetched.
  */
+import { wordChoicesOfHocr } from "./alternatives.js";
 import { OcrTimeoutError } from "./errors.js";
 import { type CodeConfidence, codeConfidences, type GlyphReading, glyphReadings } from "./glyphs.js";
 import { DEFAULT_MAX_PIXELS } from "./image-header.js";
@@ -33,7 +34,10 @@ export interface OcrReading {
   doubtful: readonly string[];
   /** Codes whose glyph widths read an O, 0 or I differently from the text (glyphs.ts). */
   glyphs: readonly GlyphReading[];
-  /** Every code with its glyphs' confidences: where a misread reference most likely went wrong. */
+  /**
+   * Every code with its glyphs' confidences and the other characters tesseract weighed for them: where a
+   * misread reference most likely went wrong, and what it more likely says.
+   */
   codes: readonly CodeConfidence[];
 }
 
@@ -82,7 +86,7 @@ export function createOcrEngine(options: OcrOptions = {}): OcrEngine {
           .filter((word) => word.confidence < DOUBTFUL_CONFIDENCE)
           .map((word) => spell(word.text)),
         glyphs: glyphReadings(thin.blocks, pixels),
-        codes: codeConfidences(thin.blocks),
+        codes: codeConfidences(thin.blocks, wordChoicesOfHocr(page.hocr)),
       };
     },
     close: () => pool.close(),

@@ -21,11 +21,15 @@ const LANG_PATH = projectFile("models", "tessdata-fast");
 /** Starting a worker reads 2 MB and compiles WASM: well under a second, so 30 s only catches a wedge. */
 const START_TIMEOUT_MS = 30_000;
 
-/** Tesseract's text of a page, its words with their boxes and confidences (TSV), and its glyphs' boxes. */
+/**
+ * Tesseract's text of a page, its words with their boxes and confidences (TSV), its glyphs' boxes, and its
+ * hOCR, which alone carries the other characters it weighed for each glyph (alternatives.ts).
+ */
 export interface RecognizedPage {
   text: string;
   tsv: string;
   blocks: readonly Tesseract.Block[];
+  hocr: string;
   /** How far tesseract turned the image to straighten its lines before reading (the boxes are in that copy). */
   rotateRadians: number;
 }
@@ -124,7 +128,7 @@ export class OcrWorkerPool {
       let settled = false;
       const finish = (
         error: Error | null,
-        page: RecognizedPage = { text: "", tsv: "", blocks: [], rotateRadians: 0 },
+        page: RecognizedPage = { text: "", tsv: "", blocks: [], hocr: "", rotateRadians: 0 },
       ) => {
         if (settled) return;
         settled = true;
@@ -144,12 +148,14 @@ export class OcrWorkerPool {
       timer = setTimeout(() => finish(new OcrTimeoutError()), Math.max(0, timeoutMs));
       // rotateAuto: tesseract measures the text lines' skew and reads a straightened copy. A hand-held
       // photo is 1–3° off, enough to misread references (FT26083X)RMH); it costs ~15% more time.
-      worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true, blocks: true }).then(
+      const output = { text: true, tsv: true, blocks: true, hocr: true };
+      worker.recognize(image, { rotateAuto: true }, output).then(
         (result) =>
           finish(null, {
             text: result.data.text,
             tsv: result.data.tsv ?? "",
             blocks: result.data.blocks ?? [],
+            hocr: result.data.hocr ?? "",
             rotateRadians: result.data.rotateRadians ?? 0,
           }),
         (error: unknown) => finish(error instanceof Error ? error : new Error(String(error))),
@@ -208,4 +214,8 @@ const RECOGNITION_PARAMETERS: Partial<Tesseract.WorkerParams> = {
   // Tesseract prints "Estimating resolution as …" to stderr for every image without a DPI; the server's
   // stderr is for the logger. The path is inside the worker's in-memory file system.
   debug_file: "/dev/null",
+  // The LSTM's runner-up characters for each glyph, written into the hOCR: where a misread reference most
+  // likely went wrong, and what the glyph more likely was (alternatives.ts). The text read is the same;
+  // recognition takes about 12 % longer (docs/performance.md).
+  lstm_choice_mode: "2",
 };
