@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ReceiptClaim } from "../../src/banks/receipt-claim.js";
 import { createBankAdapters } from "../../src/banks/registry.js";
@@ -9,13 +6,7 @@ import { confusableVariants } from "../../src/reading/confusables.js";
 import type { OcrEngine } from "../../src/receipts/ocr/index.js";
 import { createQrReceiptReader } from "../../src/receipts/qr/read-qr.js";
 import { createReceiptReader, type ReceiptReader } from "../../src/receipts/reader.js";
-import {
-  describePhotoMisses,
-  type PhotoReading,
-  readPhoto,
-  scorePhotos,
-  telegramImage,
-} from "../fixtures/photo-reading.js";
+import { describePhotoMisses, type PhotoReading, readPhoto, scorePhotos } from "../fixtures/photo-reading.js";
 import { CONFUSABLE_CASES, caseImages, PHOTO_CASES, TELEGRAM_LONG_SIDE } from "../fixtures/photos/cases.js";
 import { sharedOcrEngine } from "../support/ocr.js";
 
@@ -55,42 +46,29 @@ describe("the rendered photo set at Telegram's size", () => {
     // M-Pesa's RXWKE8R1I0 photographed: the model reads RXWKESR1IO, the blurred 8 (at 91) taken for an S.
     const photo = PHOTO_CASES.find((c) => c.id === "mpesa-photo-1");
     if (!photo) throw new Error("mpesa-photo-1 is missing from the photo set");
-    const dir = await mkdtemp(path.join(tmpdir(), "birrcheck-unsure-"));
-    try {
-      const file = path.join(dir, "photo.jpg");
-      await writeFile(file, await telegramImage(photo, TELEGRAM_LONG_SIDE));
-      const { claim } = await reader.read({ file: { path: file } });
-      expect(claim.transactionNumber).toBe(photo.expected.transaction_number);
-      // Should the shape have misled, verifying tries that glyph's look-alikes (B, S) first.
-      expect(claim.unsure).toEqual([5]);
-      expect(confusableVariants(claim.transactionNumber, 2, claim.unsure)).toContain("RXWKESR1I0");
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { claim } = await readPhoto(reader, photo, TELEGRAM_LONG_SIDE);
+    expect(claim?.transactionNumber).toBe(photo.expected.transaction_number);
+    // Should the shape have misled, verifying tries that glyph's look-alikes (B, S) first.
+    expect(claim?.unsure).toEqual([5]);
+    expect(confusableVariants(claim?.transactionNumber ?? "", 2, claim?.unsure)).toContain("RXWKESR1I0");
   });
 
   it("offers the spelling of a misread reference among the first lookups, from the characters OCR weighed", async () => {
     // The look-alike stress set's M-Pesa SMS: SK1IL0O8BQ, its 0 beside an O read as O.
     const photo = CONFUSABLE_CASES.find((c) => c.id === "confusable-mpesa-sms-2");
     if (!photo) throw new Error("confusable-mpesa-sms-2 is missing from the look-alike set");
-    const dir = await mkdtemp(path.join(tmpdir(), "birrcheck-choices-"));
-    try {
-      const file = path.join(dir, "photo.jpg");
-      await writeFile(file, await telegramImage(photo, TELEGRAM_LONG_SIDE));
-      const { claim } = await reader.read({ file: { path: file } });
-      const truth = photo.expected.transaction_number;
-      // Misread (should OCR read it right one day, another misread case serves).
-      expect(claim.transactionNumber).not.toBe(truth);
-      const adapter = createBankAdapters().mpesa;
-      const target = { transactionNumber: claim.transactionNumber, account: null, token: null };
-      const spellings = (doubts: Pick<ReceiptClaim, "unsure" | "alternatives">) =>
-        variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, doubts).map((t) => t.transactionNumber);
-      expect(spellings(claim)).toContain(truth);
-      // The look-alike table alone does not reach it within the lookups allowed.
-      expect(spellings({ unsure: claim.unsure })).not.toContain(truth);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const { claim } = await readPhoto(reader, photo, TELEGRAM_LONG_SIDE);
+    if (!claim) throw new Error("confusable-mpesa-sms-2 was not read at all");
+    const truth = photo.expected.transaction_number;
+    // Misread (should OCR read it right one day, another misread case serves).
+    expect(claim.transactionNumber).not.toBe(truth);
+    const adapter = createBankAdapters().mpesa;
+    const target = { transactionNumber: claim.transactionNumber, account: null, token: null };
+    const spellings = (doubts: Pick<ReceiptClaim, "unsure" | "alternatives">) =>
+      variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, doubts).map((t) => t.transactionNumber);
+    expect(spellings(claim)).toContain(truth);
+    // The look-alike table alone does not reach it within the lookups allowed.
+    expect(spellings({ unsure: claim.unsure })).not.toContain(truth);
   });
 
   it("reads every bank's receipt in some form", () => {
