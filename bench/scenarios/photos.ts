@@ -210,8 +210,7 @@ function misreadInLookups(readings: readonly PhotoReading[]) {
       token: link?.token ?? null,
     };
     const adapter = adapters[claim.bank];
-    const doubts = claim.transactionNumber === (target.token ?? target.transactionNumber) ? claim : {};
-    return variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, doubts).some(
+    return variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, claim).some(
       (variant) => (variant.token ?? variant.transactionNumber) === c.expected.transaction_number,
     );
   });

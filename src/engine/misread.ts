@@ -37,9 +37,7 @@ export async function lookupAsRead(
     return first;
   const started = Date.now();
   const read = target.token ?? target.transactionNumber;
-  // What OCR doubted is about the reference as the claim spells it, which a lookup may have normalised.
-  const doubts = claimed.transactionNumber === read ? claimed : {};
-  for (const variant of variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, doubts)) {
+  for (const variant of variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, claimed)) {
     const stopAt = bounds.deadline - DEADLINE_MARGIN_MS;
     if (bounds.signal.aborted || Date.now() >= stopAt) break;
     const variantBounds = boundLookup(resolved.bank, stopAt, [bounds.signal]);
@@ -65,19 +63,21 @@ export async function lookupAsRead(
 
 /**
  * Targets with other characters in the token (or else the reference) that the bank would accept: those OCR
- * itself weighed first, then look-alikes, where OCR was unsure first.
+ * itself weighed first, then look-alikes, where OCR was unsure first (what `claimed` says it doubted).
  */
 export function variantsOf(
   adapter: BankAdapter,
   target: LookupTarget,
   limit: number,
-  doubts: Pick<ReceiptClaim, "unsure" | "alternatives"> = {},
+  claimed: Pick<ReceiptClaim, "transactionNumber" | "unsure" | "alternatives">,
 ): LookupTarget[] {
   const read = target.token ?? target.transactionNumber;
+  // What OCR doubted is about the reference as the claim spells it, which a lookup may have normalised.
+  const doubted = claimed.transactionNumber === read;
   const targets: LookupTarget[] = [];
   const variants = [
-    ...alternativeVariants(read, doubts.alternatives ?? [], limit * 3),
-    ...confusableVariants(read, limit * 3, doubts.unsure),
+    ...alternativeVariants(read, doubted ? (claimed.alternatives ?? []) : [], limit * 3),
+    ...confusableVariants(read, limit * 3, doubted ? claimed.unsure : undefined),
   ];
   for (const variant of variants) {
     const candidate: LookupTarget = target.token

@@ -64,11 +64,13 @@ describe("the rendered photo set at Telegram's size", () => {
     expect(claim.transactionNumber).not.toBe(truth);
     const adapter = createBankAdapters().mpesa;
     const target = { transactionNumber: claim.transactionNumber, account: null, token: null };
-    const spellings = (doubts: Pick<ReceiptClaim, "unsure" | "alternatives">) =>
+    const spellings = (doubts: Pick<ReceiptClaim, "transactionNumber" | "unsure" | "alternatives">) =>
       variantsOf(adapter, target, MAX_VARIANT_LOOKUPS, doubts).map((t) => t.transactionNumber);
     expect(spellings(claim)).toContain(truth);
     // The look-alike table alone does not reach it within the lookups allowed.
-    expect(spellings({ unsure: claim.unsure })).not.toContain(truth);
+    expect(spellings({ transactionNumber: claim.transactionNumber, unsure: claim.unsure })).not.toContain(
+      truth,
+    );
   });
 
   it("reads every bank's receipt in some form", () => {
